@@ -1,0 +1,40 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Import boundaries of architecture §1: client -> shared <- server, never client <-> server. */
+const forbid = (groups, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'public/assets', '.assetpack', 'coverage', 'test-results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...forbid(['**/server/**', 'node:*'], 'The client may import only shared code, never the server.'),
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: forbid(['**/client/**', 'react', 'react-dom', 'pixi.js', '@pixi/*'], 'The server may import only shared code, never the client.'),
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: forbid(
+      ['**/client/**', '**/server/**', 'react', 'react-*', 'pixi.js', '@pixi/*', 'node:*'],
+      'Shared code is pure: no client, server, React, Pixi or Node imports.',
+    ),
+  },
+);

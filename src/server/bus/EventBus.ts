@@ -1,0 +1,9 @@
+/**
+ * Fans events out to every process: in-process by default, Redis pub/sub in cluster mode.
+ * Messages are already-serialised JSON so each event is encoded once.
+ */
+export interface EventBus {
+  publish(channel: string, json: string): void;
+  subscribe(channel: string, listener: (json: string) => void): () => void;
+  close(): Promise<void>;
+}

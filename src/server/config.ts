@@ -1,0 +1,76 @@
+/** Every setting of architecture §8, read from the environment with a working default. */
+
+import {
+  DEFAULT_BETTING_MS,
+  DEFAULT_COINS_PER_SOL,
+  DEFAULT_PAUSE_MS,
+  DEFAULT_TICK_MS,
+  HUNDREDTHS_PER_COIN,
+} from '../shared/constants';
+
+export type Role = 'all' | 'gateway' | 'engine';
+export type ChainKind = 'local' | 'devnet' | 'testnet' | 'mainnet';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A PostgreSQL URL; when absent the embedded PGlite under dataDir is used. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  role: Role;
+  chain: ChainKind;
+  rpcUrl: string | undefined;
+  coinsPerSol: number;
+  bettingMs: number;
+  pauseMs: number;
+  tickMs: number;
+  /** Largest bet in hundredths (MAX_BET is given in coins). */
+  maxBet: number;
+  /** Largest win of one bet in hundredths (MAX_WIN in coins); a bet reaching it is cashed out by the server. */
+  maxWin: number;
+  /** Serve the built client from this folder (null: API only). */
+  staticDir: string | null;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+/** Reads the configuration; throws a readable error for a bad value so the process stops at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const chain = oneOf(env, 'CHAIN', ['local', 'devnet', 'testnet', 'mainnet'], 'local');
+  if (chain !== 'local' && !env.RPC_URL) throw new Error(`CHAIN=${chain} needs RPC_URL`);
+  return {
+    port: integer(env, 'PORT', 8080),
+    host: env.HOST || 'localhost',
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    role: oneOf(env, 'ROLE', ['all', 'gateway', 'engine'], 'all'),
+    chain,
+    rpcUrl: env.RPC_URL || undefined,
+    coinsPerSol: integer(env, 'COINS_PER_SOL', DEFAULT_COINS_PER_SOL, 1),
+    bettingMs: integer(env, 'BETTING_MS', DEFAULT_BETTING_MS, 100),
+    pauseMs: integer(env, 'PAUSE_MS', DEFAULT_PAUSE_MS, 0),
+    tickMs: integer(env, 'TICK_MS', DEFAULT_TICK_MS, 10),
+    maxBet: integer(env, 'MAX_BET', 100_000, 10) * HUNDREDTHS_PER_COIN,
+    maxWin: integer(env, 'MAX_WIN', 10_000_000, 10) * HUNDREDTHS_PER_COIN,
+    staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || 'dist',
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,49 @@
+/** The database: embedded PGlite under DATA_DIR by default, a real PostgreSQL when DATABASE_URL is set. */
+
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** Both drivers give this one type, so domain code never knows which database it runs on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; every balance change runs inside one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/** Use this as dataDir for a throwaway in-memory PGlite (tests). */
+export const IN_MEMORY = 'memory://';
+
+/** Opens the database and applies every pending migration. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const { default: postgres } = await import('postgres');
+    const { drizzle } = await import('drizzle-orm/postgres-js');
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+    const sql = postgres(options.databaseUrl, { max: 20, onnotice: () => {} });
+    const db = drizzle(sql, { schema }) as unknown as Db;
+    await migrate(drizzle(sql), { migrationsFolder });
+    return { db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dir: string | undefined;
+  if (options.dataDir !== IN_MEMORY) {
+    dir = join(options.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = new PGlite(dir);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,24 @@
+import { bigint, bigserial, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+
+/**
+ * One row per round. `fullRate` and `salt` are the secret until the round has ENDED; the API
+ * must never show them earlier. Times are ms timestamps.
+ */
+export const rounds = pgTable(
+  'rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** CREATED, STARTED, ENDED or VOID (left unfinished by a stop and refunded). */
+    state: text('state').notNull(),
+    hash: text('hash').notNull(),
+    fullRate: doublePrecision('full_rate').notNull(),
+    salt: text('salt').notNull(),
+    /** The shown final rate in hundredths, set when ENDED. */
+    rateHundredths: integer('rate_hundredths'),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    startsAt: bigint('starts_at', { mode: 'number' }).notNull(),
+    startedAt: bigint('started_at', { mode: 'number' }),
+    endedAt: bigint('ended_at', { mode: 'number' }),
+  },
+  (t) => [index('rounds_state_idx').on(t.state), index('rounds_ended_at_idx').on(t.endedAt)],
+);

@@ -1,0 +1,51 @@
+/** Errors that routes throw and the one handler that maps them to the envelope of architecture §5. */
+
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
+import type { Envelope } from '../../shared/protocol';
+
+/** An error a player may read: its message goes out as errorMessage with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Please sign in again') => new HttpError(401, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** The success envelope. */
+export function ok<T>(data: T): Envelope<T> {
+  return { success: true, data };
+}
+
+/** Validates a body with a zod schema; a failure is a 400 with the first issue's message. */
+export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw badRequest(issue?.message && !issue.message.startsWith('Invalid input') ? issue.message : `${field}invalid value`);
+}
+
+/** Installs the error and not-found handlers that answer in the envelope and never leak a stack. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.status).send({ success: false, errorMessage: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ success: false, errorMessage: 'Too many requests, slow down' });
+    if (status >= 400 && status < 500) {
+      const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'Request body is too large' : 'Invalid request';
+      return reply.status(status).send({ success: false, errorMessage: message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, errorMessage: 'Something went wrong, please try again' });
+  });
+}

@@ -1,0 +1,35 @@
+/** `npm start`: builds the client when no build is present, then runs the game server. */
+
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadConfig } from './config';
+import { createServer } from './app';
+
+const config = loadConfig();
+
+if (config.staticDir && !existsSync(resolve(config.staticDir, 'index.html'))) {
+  console.log('No client build found: building it once (npm run build)...');
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = await createServer(config);
+const url = await server.listen();
+server.app.log.info(`moonrush is running at ${url.replace('127.0.0.1', 'localhost')}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info(`${signal}: shutting down`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        server.app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,32 @@
+/** The growth curve of architecture §3: rate(ms) = e^(k * ms) from the round's start. */
+
+import { GROWTH_PER_MS } from './constants';
+
+/** The exact multiplier `ms` after the start. */
+export function rateAt(ms: number): number {
+  return Math.exp(GROWTH_PER_MS * Math.max(0, ms));
+}
+
+/** Milliseconds after the start at which the multiplier reaches `rate`. */
+export function msToRate(rate: number): number {
+  return Math.log(Math.max(1, rate)) / GROWTH_PER_MS;
+}
+
+/** The instant the rocket flies away: nothing cashes out at or after it. */
+export function crashInstant(startedAt: number, fullRate: number): number {
+  return startedAt + msToRate(fullRate);
+}
+
+/**
+ * The rate players see: truncated to 2 decimals. A relative epsilon of 1e-12 keeps exact quotients
+ * such as 1.13 (stored as 1.12999…) from dropping a hundredth; real crash points 0.95e9 / r are
+ * never that close to a hundredth without being on it (their gap is at least 1e-11 relative).
+ */
+export function shownRate(rate: number): number {
+  return rateHundredths(rate) / 100;
+}
+
+/** The shown rate as an integer number of hundredths (x2.35 -> 235). */
+export function rateHundredths(rate: number): number {
+  return Math.floor(rate * 100 * (1 + 1e-12));
+}

@@ -1,0 +1,228 @@
+/** Wire contracts of architecture §5 (HTTP) and §6 (STOMP), shared by client and server. */
+
+import { API_BASE } from './constants';
+
+/** Every JSON body is this envelope; the client reads `data.data`. */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  data?: T;
+  errorMessage?: string;
+}
+
+export type GameState = 'CREATED' | 'STARTED' | 'ENDED';
+export type BetStatus = 'CREATED' | 'REFUNDED';
+export type PaymentEnvironmentType = 'main' | 'test' | 'devnet' | 'local';
+export type DepositStatus = 'pending' | 'credited' | 'failed' | 'expired';
+
+/** A bet as players see it. `amount` and `winAmount` are hundredths; `rate` is the cash-out multiplier. */
+export interface Bet {
+  betId: string;
+  status: BetStatus;
+  time: number;
+  nickname: string;
+  amount: number;
+  rate: number | null;
+  winAmount: number | null;
+}
+
+/** Bets in leaders and history also carry their round's fairness data. */
+export interface BetWithRound extends Bet {
+  gameId: string;
+  gameHash: string;
+  gameRate: number | null;
+  gameSalt: string | null;
+}
+
+// ---- HTTP bodies -------------------------------------------------------------------------------
+
+/** Sign-In-With-Solana input (Wallet Standard `SolanaSignInInput`). */
+export interface SignInInput {
+  domain: string;
+  address: string;
+  statement: string;
+  uri: string;
+  version: string;
+  chainId: string;
+  nonce: string;
+  issuedAt: string;
+  expirationTime: string;
+}
+
+export interface WalletLoginRequest {
+  login: string;
+  signature: string;
+  message: string;
+  referralId?: string;
+  telegramId?: string;
+}
+export interface PasswordLoginRequest {
+  login: string;
+  password: string;
+}
+export interface RegisterRequest {
+  email: string;
+  password: string;
+  referralId?: string;
+  telegramId?: string;
+}
+export interface TokenResponse {
+  token: string;
+}
+
+export interface Profile {
+  balanceAmount: number;
+  email: string;
+  nickname: string;
+  wallet: string | null;
+}
+
+export interface GameInfo {
+  gameId: string;
+  gameState: GameState;
+  gameHash: string;
+  /** ms timestamp of the start; null while CREATED. */
+  startedAt: number | null;
+  serverTime: number;
+  /** Shown rate while STARTED or ENDED. */
+  rate?: number;
+  /** Published only once ENDED. */
+  fullRate?: number;
+  salt?: string;
+  /** ms timestamp when the betting window closes, while CREATED. */
+  startsAt?: number;
+}
+
+/** One finished round, newest first in GET /game/last. */
+export interface RoundHistoryEntry {
+  gameId: string;
+  rate: number;
+  fullRate: number;
+  hash: string;
+  salt: string;
+  time: number;
+}
+
+export interface CreateBetRequest {
+  amount: number;
+}
+export interface CreateAutoBetRequest {
+  amount: number;
+  rate: number;
+}
+export interface BetIdRequest {
+  betId: string;
+}
+export interface BetIdResponse {
+  betId: string;
+}
+export interface CashOutResponse {
+  betId: string;
+  rate: number;
+  winAmount: number;
+}
+export interface BetHistoryResponse {
+  betHistory: BetWithRound[];
+}
+
+export interface PaymentEnvironment {
+  type: PaymentEnvironmentType;
+  /** Coins per SOL. */
+  rate: number;
+  /** The house wallet's address. */
+  wallet: string;
+}
+export interface PrepareDepositRequest {
+  amount: number;
+}
+export interface PrepareDepositResponse {
+  /** The depositId. */
+  token: string;
+  /** base64 JSON of {@link DepositProgramInfo}. */
+  programInfo: string;
+  /** base64 JSON of {@link DepositProgramData}. */
+  programData: string;
+  vaultId: string;
+}
+export interface DepositProgramInfo {
+  programId: string;
+  discriminator: number[];
+}
+export interface DepositProgramData {
+  adminWallets: string[];
+}
+export interface PayRequest {
+  paymentData: { amount: number; wallet: string; data: string };
+}
+export interface SignatureResponse {
+  signature: string;
+}
+export interface DepositStatusResponse {
+  status: DepositStatus;
+}
+export interface WithdrawRequest {
+  amount: number;
+  wallet: string;
+}
+export interface FaucetRequest {
+  wallet: string;
+  amount: number;
+}
+export interface ReservesResponse {
+  /** The house wallet's balance in SOL. */
+  houseSol: number;
+  /** Coins owed to players, in SOL at the current rate. */
+  owedSol: number;
+}
+
+// ---- STOMP -------------------------------------------------------------------------------------
+
+export const DESTINATIONS = {
+  game: `${API_BASE}/ws/game/game-data/info`,
+  bets: `${API_BASE}/ws/bets/info`,
+  online: `${API_BASE}/ws/stats/online`,
+} as const;
+
+export interface GameCreatedData {
+  gameId: string;
+  hash: string;
+  /** ms timestamp when the betting window closes (extension: drives the countdown). */
+  startsAt: number;
+  serverTime: number;
+}
+export interface GameStartedData {
+  gameId: string;
+  startedAt: number;
+  serverTime: number;
+}
+export interface GameRateData {
+  gameId: string;
+  rate: number;
+  elapsedMs: number;
+  serverTime: number;
+}
+export interface GameEndedData {
+  gameId: string;
+  rate: number;
+  fullRate: number;
+  hash: string;
+  salt: string;
+  /** ms timestamp of the crash instant. */
+  time: number;
+}
+
+export type GameEvent =
+  | { eventType: 'GAME_CREATED'; data: GameCreatedData }
+  | { eventType: 'GAME_STARTED'; data: GameStartedData }
+  | { eventType: 'GAME_RATE'; data: GameRateData }
+  | { eventType: 'GAME_ENDED'; data: GameEndedData };
+export type GameEventType = GameEvent['eventType'];
+
+export type BetEvent =
+  | { eventType: 'BET_CREATED'; data: Bet }
+  | { eventType: 'BET_REFUNDED'; data: Bet }
+  | { eventType: 'BET_CANCELED'; data: Bet };
+export type BetEventType = BetEvent['eventType'];
+
+export interface OnlineEvent {
+  online: number;
+}

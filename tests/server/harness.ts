@@ -1,0 +1,39 @@
+/** Starts the real game server in-process on a free loopback port with an in-memory database. */
+
+import { loadConfig, type Config } from '../../src/server/config';
+import { createServer, type GameServer } from '../../src/server/app';
+import { IN_MEMORY } from '../../src/server/db/client';
+
+export interface TestServer {
+  server: GameServer;
+  config: Config;
+  /** http://127.0.0.1:PORT/api/v1 */
+  api: string;
+  /** ws://127.0.0.1:PORT/api/v1/ws/init */
+  ws: string;
+  close(): Promise<void>;
+}
+
+/** Settings are environment-style strings, as an operator would give them. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: IN_MEMORY,
+    STATIC_DIR: '',
+    LOG_LEVEL: 'warn',
+    BETTING_MS: '300',
+    PAUSE_MS: '100',
+    TICK_MS: '50',
+    ...env,
+  });
+  const server = await createServer(config);
+  const url = await server.listen();
+  return {
+    server,
+    config,
+    api: `${url}/api/v1`,
+    ws: `${url.replace('http', 'ws')}/api/v1/ws/init`,
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const server = `http://localhost:${process.env.PORT ?? 8080}`;
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    port: Number(process.env.DEV_PORT ?? 5173),
+    proxy: { '/api/v1': { target: server, ws: true, changeOrigin: true } },
+  },
+});
