@@ -1,0 +1,137 @@
+import { createStore } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import { HISTORY_LENGTH } from '../../src/shared/constants';
+import { msToRate } from '../../src/shared/growth';
+import type { GameEvent } from '../../src/shared/protocol';
+import {
+  applyGameEvent,
+  applyGameInfo,
+  applyLastRounds,
+  decodeGameEvent,
+  nextClockOffset,
+  reduceHistory,
+  reduceRound,
+} from '../../src/client/net/events';
+import { clockOffsetAtom } from '../../src/client/state/clockAtom';
+import { historyAtom } from '../../src/client/state/historyAtom';
+import { INITIAL_ROUND, roundAtom } from '../../src/client/state/roundAtom';
+
+const created = (gameId: string): GameEvent => ({
+  eventType: 'GAME_CREATED',
+  data: { gameId, hash: `hash-${gameId}`, startsAt: 10_000, serverTime: 4000 },
+});
+const started = (gameId: string): GameEvent => ({ eventType: 'GAME_STARTED', data: { gameId, startedAt: 10_000, serverTime: 10_000 } });
+const tick = (gameId: string, rate: number, elapsedMs: number): GameEvent => ({
+  eventType: 'GAME_RATE',
+  data: { gameId, rate, elapsedMs, serverTime: 10_000 + elapsedMs },
+});
+const ended = (gameId: string, fullRate: number): GameEvent => ({
+  eventType: 'GAME_ENDED',
+  data: { gameId, rate: fullRate, fullRate, hash: `hash-${gameId}`, salt: 'ab', time: 10_000 + msToRate(fullRate) },
+});
+
+describe('round reducers', () => {
+  it('GAME_CREATED resets the multiplier to 1 and shows the loader with the betting deadline', () => {
+    const flying = reduceRound(reduceRound(INITIAL_ROUND, started('1')), tick('1', 3.456, 20_000));
+    const next = reduceRound(flying, created('2'));
+    expect(next).toMatchObject({ gameId: '2', state: 'CREATED', rate: 1, startsAt: 10_000, startedAt: null, fullRate: null, salt: null, hash: 'hash-2' });
+  });
+
+  it('GAME_STARTED starts the round at x1 with its start time', () => {
+    const next = reduceRound(reduceRound(INITIAL_ROUND, created('1')), started('1'));
+    expect(next).toMatchObject({ state: 'STARTED', rate: 1, startedAt: 10_000, confirmedMs: 0, hash: 'hash-1' });
+  });
+
+  it('GAME_RATE truncates the multiplier to 2 decimals and records the confirmed time', () => {
+    const next = reduceRound(reduceRound(INITIAL_ROUND, started('1')), tick('1', 1.2399999, 3600));
+    expect(next.rate).toBe(1.23);
+    expect(next.confirmedMs).toBe(3600);
+    expect(next.state).toBe('STARTED');
+  });
+
+  it('GAME_RATE joining mid-round derives the start from the server time', () => {
+    const next = reduceRound(INITIAL_ROUND, tick('7', 1.5, 6000));
+    expect(next).toMatchObject({ gameId: '7', state: 'STARTED', startedAt: 10_000 });
+  });
+
+  it('a late GAME_RATE after GAME_ENDED leaves the final rate alone', () => {
+    const done = reduceRound(reduceRound(INITIAL_ROUND, started('1')), ended('1', 2.5));
+    expect(reduceRound(done, tick('1', 2.4, 15_000))).toBe(done);
+  });
+
+  it('GAME_ENDED sets the final rate and publishes the fairness data', () => {
+    const next = reduceRound(reduceRound(INITIAL_ROUND, started('1')), ended('1', 4.56789));
+    expect(next).toMatchObject({ state: 'ENDED', rate: 4.56, fullRate: 4.56789, salt: 'ab' });
+    expect(next.confirmedMs).toBeCloseTo(msToRate(4.56789));
+  });
+
+  it('GAME_ENDED adds the round to the history once, newest first, capped', () => {
+    let history = reduceHistory([], ended('1', 1.5));
+    history = reduceHistory(history, ended('1', 1.5));
+    expect(history).toHaveLength(1);
+    for (let id = 2; id < 20; id += 1) history = reduceHistory(history, ended(String(id), 2));
+    expect(history).toHaveLength(HISTORY_LENGTH);
+    expect(history[0]?.gameId).toBe('19');
+    expect(reduceHistory(history, tick('20', 1, 1))).toBe(history);
+  });
+});
+
+describe('decoding', () => {
+  it('decodes a game event and rejects anything else', () => {
+    expect(decodeGameEvent(JSON.stringify(started('3')))?.eventType).toBe('GAME_STARTED');
+    expect(decodeGameEvent('not json')).toBeNull();
+    expect(decodeGameEvent(JSON.stringify({ eventType: 'BET_CREATED', data: { gameId: '1' } }))).toBeNull();
+    expect(decodeGameEvent(JSON.stringify({ eventType: 'GAME_RATE', data: { rate: 1 } }))).toBeNull();
+  });
+});
+
+describe('the store', () => {
+  it('reduces a whole round into the round, history and clock atoms', () => {
+    const store = createStore();
+    applyGameEvent(store, created('1'), 3000);
+    expect(store.get(clockOffsetAtom)).toBe(1000);
+    applyGameEvent(store, started('1'), 9000);
+    applyGameEvent(store, tick('1', 1.0061, 100), 9100);
+    expect(store.get(roundAtom).rate).toBe(1);
+    applyGameEvent(store, ended('1', 1.9), 20_000);
+    expect(store.get(roundAtom)).toMatchObject({ state: 'ENDED', rate: 1.9 });
+    expect(store.get(historyAtom).map((entry) => entry.gameId)).toEqual(['1']);
+  });
+
+  it('ignores an HTTP answer older than the events already applied', () => {
+    const store = createStore();
+    applyGameEvent(store, started('5'), 0);
+    applyGameInfo(store, { gameId: '4', gameState: 'STARTED', gameHash: 'h', startedAt: 0, serverTime: 10, rate: 1 }, 0);
+    expect(store.get(roundAtom).gameId).toBe('5');
+  });
+
+  it('a fetched ENDED round raises the game-ended event and lands in the history', () => {
+    const store = createStore();
+    applyGameInfo(store, { gameId: '9', gameState: 'ENDED', gameHash: 'h', startedAt: 1000, serverTime: 90_000, rate: 3.21, fullRate: 3.2187, salt: 's' });
+    expect(store.get(roundAtom)).toMatchObject({ gameId: '9', state: 'ENDED', rate: 3.21 });
+    expect(store.get(historyAtom)[0]?.gameId).toBe('9');
+  });
+
+  it('a fetched CREATED round shows the loader until its start', () => {
+    const store = createStore();
+    applyGameInfo(store, { gameId: '2', gameState: 'CREATED', gameHash: 'h', startedAt: null, serverTime: 500, startsAt: 6500 });
+    expect(store.get(roundAtom)).toMatchObject({ state: 'CREATED', rate: 1, startsAt: 6500 });
+  });
+
+  it('merges GET /game/last into the history without duplicates', () => {
+    const store = createStore();
+    applyGameEvent(store, ended('3', 2), 0);
+    const last = [3, 2, 1].map((id) => ({ gameId: String(id), rate: 2, fullRate: 2.001, hash: 'h', salt: 's', time: id * 1000 }));
+    applyLastRounds(store, last);
+    expect(store.get(historyAtom).map((entry) => entry.gameId)).toEqual(['3', '2', '1']);
+  });
+});
+
+describe('clock offset', () => {
+  it('takes larger samples at once and drifts slowly towards smaller ones', () => {
+    expect(nextClockOffset(null, -40)).toBe(-40);
+    expect(nextClockOffset(-40, 10)).toBe(10);
+    expect(nextClockOffset(10, -10)).toBeCloseTo(9);
+    expect(nextClockOffset(10, -5000)).toBe(-5000);
+  });
+});
