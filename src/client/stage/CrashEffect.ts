@@ -1,0 +1,56 @@
+/** The crash: a burst played once where the rocket flew away, and a white flash over the stage. */
+
+import { Container, Sprite, Texture } from 'pixi.js';
+import type { StageTextures } from './textures';
+
+const BURST_FPS = 16;
+const FLASH_SECONDS = 0.35;
+
+export class CrashEffect extends Container {
+  private readonly burst: Sprite;
+  private readonly flash = new Sprite({ texture: Texture.WHITE, alpha: 0 });
+  private time = -1;
+
+  constructor(private readonly textures: StageTextures) {
+    super();
+    this.burst = new Sprite({ texture: textures.blast[0], anchor: 0.5, visible: false });
+    this.addChild(this.burst, this.flash);
+  }
+
+  /** Starts the burst at (x, y); `flash` is off for reduced motion. */
+  play(x: number, y: number, scale: number, flash: boolean): void {
+    this.time = 0;
+    this.burst.position.set(x, y);
+    this.burst.scale.set(scale * 1.5);
+    this.burst.visible = true;
+    this.flash.alpha = flash ? 0.35 : 0;
+  }
+
+  update(dt: number): void {
+    if (this.time < 0) return;
+    this.time += dt;
+    const frame = Math.floor(this.time * BURST_FPS);
+    if (frame >= this.textures.blast.length) {
+      this.burst.visible = false;
+    } else {
+      this.burst.texture = this.textures.blast[frame]!;
+    }
+    this.flash.alpha = Math.max(0, this.flash.alpha - (dt / FLASH_SECONDS) * 0.35);
+    if (!this.burst.visible && this.flash.alpha === 0) this.time = -1;
+  }
+
+  /** How strongly the stage should shake now (0..1), fading over the burst. */
+  get shake(): number {
+    return this.time < 0 ? 0 : Math.max(0, 1 - this.time * 2.5);
+  }
+
+  resize(width: number, height: number): void {
+    this.flash.setSize(width, height);
+  }
+
+  reset(): void {
+    this.time = -1;
+    this.burst.visible = false;
+    this.flash.alpha = 0;
+  }
+}

@@ -1,0 +1,51 @@
+/** The big xN.NN readout, the FLEW AWAY caption and the lag notice, all BitmapText. */
+
+import { BitmapText, Container } from 'pixi.js';
+import { FONTS } from './fonts';
+
+const COLORS = { flying: 0xffffff, crashed: 0xff004d, lag: 0x83769c } as const;
+
+export class MultiplierReadout extends Container {
+  readonly value = new BitmapText({ text: 'x1.00', style: { fontFamily: FONTS.readout, fontSize: 72 }, anchor: 0.5 });
+  readonly caption = new BitmapText({ text: 'FLEW AWAY', style: { fontFamily: FONTS.readout, fontSize: 30 }, anchor: 0.5, visible: false });
+  readonly notice = new BitmapText({ text: 'waiting for the server...', style: { fontFamily: FONTS.label, fontSize: 14 }, anchor: 0.5, visible: false });
+  private hundredths = 100;
+
+  constructor() {
+    super();
+    this.caption.tint = COLORS.crashed;
+    this.notice.tint = COLORS.lag;
+    this.addChild(this.caption, this.value, this.notice);
+  }
+
+  /** Shows a multiplier; the text changes only when the hundredths do. */
+  show(rate: number, crashed: boolean, lag: boolean): void {
+    const hundredths = Math.round(rate * 100);
+    if (hundredths !== this.hundredths) {
+      this.hundredths = hundredths;
+      this.value.text = `x${(hundredths / 100).toFixed(2)}`;
+    }
+    this.value.tint = crashed ? COLORS.crashed : lag ? COLORS.lag : COLORS.flying;
+    this.caption.visible = crashed;
+    this.notice.visible = lag && !crashed;
+  }
+
+  /** Centred in the plot, sized to the stage. */
+  resize(x: number, y: number, width: number): void {
+    const size = Math.max(40, Math.min(96, width / 7));
+    this.position.set(x, y);
+    this.value.style.fontSize = size;
+    this.caption.style.fontSize = size * 0.42;
+    this.caption.y = -size * 0.82;
+    this.notice.y = size * 0.7;
+  }
+
+  /** The text on screen, for tests. */
+  get text(): string {
+    return this.value.text;
+  }
+
+  reset(): void {
+    this.show(1, false, false);
+  }
+}
