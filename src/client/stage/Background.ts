@@ -39,9 +39,9 @@ export class Background extends Container {
   constructor(textures: StageTextures) {
     super();
     this.layers = [
-      new StarLayer(textures.star, { perArea: 90, depth: 0.15, scale: 0.5, alpha: 0.55, tint: 0x9fa8ff, seed: 1 }),
-      new StarLayer(textures.star, { perArea: 40, depth: 0.35, scale: 0.8, alpha: 0.8, tint: 0xffe6d0, seed: 2 }),
-      new StarLayer(textures.star, { perArea: 12, depth: 0.7, scale: 1.2, alpha: 1, tint: 0xffffff, seed: 3 }),
+      new StarLayer(textures.star, { perArea: 90, depth: 0.15, scale: 0.35, alpha: 0.55, tint: 0x9fa8ff, seed: 1 }),
+      new StarLayer(textures.star, { perArea: 40, depth: 0.35, scale: 0.55, alpha: 0.8, tint: 0xffe6d0, seed: 2 }),
+      new StarLayer(textures.star, { perArea: 12, depth: 0.7, scale: 0.85, alpha: 1, tint: 0xffffff, seed: 3 }),
     ];
     this.addChild(this.sky, this.layers[0]!, this.layers[1]!);
     const planets: [number, number][] = [

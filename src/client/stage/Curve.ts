@@ -51,8 +51,9 @@ export class Curve extends Container {
       segment.rotation = Math.atan2(y1 - y0, x1 - x0);
       segment.setSize(Math.hypot(x1 - x0, y1 - y0) + this.lineWidth * 0.5, this.lineWidth);
       const column = this.columns[index]!;
-      column.position.set(x0, Math.min(y0, y1));
-      column.setSize(Math.max(0, x1 - x0 + 0.5), Math.max(0, baseline - Math.min(y0, y1)));
+      const left = Math.round(x0);
+      column.position.set(left, Math.min(y0, y1));
+      column.setSize(Math.max(0, Math.round(x1) - left), Math.max(0, baseline - Math.min(y0, y1)));
     }
   }
 

@@ -32,7 +32,7 @@ export class MultiplierReadout extends Container {
 
   /** Centred in the plot, sized to the stage. */
   resize(x: number, y: number, width: number): void {
-    const size = Math.max(40, Math.min(96, width / 7));
+    const size = Math.max(34, Math.min(96, width / 8));
     this.position.set(x, y);
     this.value.style.fontSize = size;
     this.caption.style.fontSize = size * 0.42;
