@@ -19,7 +19,7 @@ describe('sprites:check', () => {
     await sharp({ create: { width: 10, height: 10, channels: 4, background: '#000000' } }).png().toFile(join(copy, 'space', 'star.png'));
     const problems = await spriteProblems(copy);
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatch(/missing .*flame-2\.png \(32x16\)/);
-    expect(problems[1]).toMatch(/wrong size .*star\.png: 10x10, expected 8x8/);
+    expect(problems[0]).toMatch(/wrong size .*star\.png: 10x10, expected 8x8/);
+    expect(problems[1]).toMatch(/missing .*flame-2\.png \(32x16\)/);
   });
 });
