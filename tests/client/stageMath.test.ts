@@ -91,6 +91,12 @@ describe('adaptive quality', () => {
     expect(governor.level).toBe(0);
   });
 
+  it('steps down when frames come too far apart even with little work (the GPU cannot keep up)', () => {
+    const governor = new QualityGovernor(8);
+    for (let frame = 0; frame < 10; frame += 1) governor.record(1, 120);
+    expect(governor.level).toBe(1);
+  });
+
   it('never goes past the cheapest level', () => {
     const governor = new QualityGovernor(8);
     for (let frame = 0; frame < 60 * 20; frame += 1) governor.record(30);
@@ -105,13 +111,13 @@ describe('adaptive quality', () => {
 });
 
 describe('frame meter', () => {
-  it('records work per frame and drains it', () => {
+  it('records work and the gap between frames, and drains them', () => {
     const meter = new FrameMeter();
     meter.begin(10);
     expect(meter.end(14.5)).toBe(4.5);
-    meter.begin(20);
-    meter.end(21);
-    expect(meter.drain()).toEqual([4.5, 1]);
-    expect(meter.drain()).toEqual([]);
+    meter.begin(26.5);
+    meter.end(27.5);
+    expect(meter.drain()).toEqual({ work: [4.5, 1], gaps: [0, 16.5] });
+    expect(meter.drain()).toEqual({ work: [], gaps: [] });
   });
 });

@@ -1,6 +1,10 @@
-/** The animated space behind the curve: sky, parallax star layers, planets, asteroids and shooting marks. */
+/**
+ * The animated space behind the curve: parallax star layers, planets, asteroids and shooting marks.
+ * The sky gradient is the stage's CSS background under a transparent canvas: static, so the
+ * compositor keeps it, while a full-screen quad per frame costs a software-GL phone a lot.
+ */
 
-import { Container, FillGradient, Graphics, Sprite } from 'pixi.js';
+import { Container, Sprite } from 'pixi.js';
 import { seededRandom } from './random';
 import { StarLayer } from './StarLayer';
 import type { StageTextures } from './textures';
@@ -11,23 +15,11 @@ interface Drifter {
   spin: number;
 }
 
-const SKY_TOP = 0x0b0820;
-const SKY_BOTTOM = 0x24123f;
-
 export class Background extends Container {
   /** Scene speed in px/s at depth 1: the stage raises it as the rocket climbs. */
   speed = 0;
   /** prefers-reduced-motion: slow drift, no shooting marks, no spinning. */
   calm = false;
-  private readonly sky = new Graphics();
-  private readonly skyFill = new FillGradient({
-    start: { x: 0, y: 0 },
-    end: { x: 0, y: 1 },
-    colorStops: [
-      { offset: 0, color: SKY_TOP },
-      { offset: 1, color: SKY_BOTTOM },
-    ],
-  });
   private readonly layers: StarLayer[];
   private readonly drifters: Drifter[] = [];
   private readonly marks: Sprite[] = [];
@@ -43,7 +35,7 @@ export class Background extends Container {
       new StarLayer(textures.star, { perArea: 40, depth: 0.35, scale: 0.55, alpha: 0.8, tint: 0xffe6d0, seed: 2 }),
       new StarLayer(textures.star, { perArea: 12, depth: 0.7, scale: 0.85, alpha: 1, tint: 0xffffff, seed: 3 }),
     ];
-    this.addChild(this.sky, this.layers[0]!, this.layers[1]!);
+    this.addChild(this.layers[0]!, this.layers[1]!);
     const planets: [number, number][] = [
       [0.08, 1],
       [0.2, 0.9],
@@ -83,7 +75,6 @@ export class Background extends Container {
   resize(width: number, height: number): void {
     this.areaWidth = Math.max(1, width);
     this.areaHeight = Math.max(1, height);
-    this.sky.clear().rect(0, 0, width, height).fill(this.skyFill);
     for (const layer of this.layers) layer.resize(width, height);
     const scale = Math.min(1.5, Math.max(0.5, height / 420));
     const spots: [number, number][] = [

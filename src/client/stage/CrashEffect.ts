@@ -8,7 +8,7 @@ const FLASH_SECONDS = 0.35;
 
 export class CrashEffect extends Container {
   private readonly burst: Sprite;
-  private readonly flash = new Sprite({ texture: Texture.WHITE, alpha: 0 });
+  private readonly flash = new Sprite({ texture: Texture.WHITE, alpha: 0, visible: false });
   private time = -1;
 
   constructor(private readonly textures: StageTextures) {
@@ -24,6 +24,7 @@ export class CrashEffect extends Container {
     this.burst.scale.set(scale * 1.5);
     this.burst.visible = true;
     this.flash.alpha = flash ? 0.35 : 0;
+    this.flash.visible = flash;
   }
 
   update(dt: number): void {
@@ -36,6 +37,7 @@ export class CrashEffect extends Container {
       this.burst.texture = this.textures.blast[frame]!;
     }
     this.flash.alpha = Math.max(0, this.flash.alpha - (dt / FLASH_SECONDS) * 0.35);
+    this.flash.visible = this.flash.alpha > 0;
     if (!this.burst.visible && this.flash.alpha === 0) this.time = -1;
   }
 
@@ -52,5 +54,6 @@ export class CrashEffect extends Container {
     this.time = -1;
     this.burst.visible = false;
     this.flash.alpha = 0;
+    this.flash.visible = false;
   }
 }

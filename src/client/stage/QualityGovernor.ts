@@ -16,31 +16,42 @@ export const QUALITY_LEVELS: readonly QualityLevel[] = [
 
 /** Frame work (update plus render, ms) the stage may spend at 60 fps with room for the browser. */
 export const WORK_BUDGET_MS = 8;
+/** Frames this far apart on average mean the GPU or compositor cannot keep up (under 33 fps). */
+const SLOW_GAP_MS = 30;
+/** Frames this close on average leave room to raise quality (about 50 fps or better). */
+const FAST_GAP_MS = 20;
 const WINDOW_FRAMES = 60;
+const WINDOW_MS = 1000;
 const CALM_WINDOWS_TO_RAISE = 5;
 
 export class QualityGovernor {
   level = 0;
-  private sum = 0;
+  private workSum = 0;
+  private gapSum = 0;
   private count = 0;
   private calmWindows = 0;
 
   constructor(private readonly budgetMs = WORK_BUDGET_MS) {}
 
-  /** Feeds one frame's work time; returns true when the level changed. */
-  record(workMs: number): boolean {
-    this.sum += workMs;
+  /**
+   * Feeds one frame's work time and its gap from the previous frame (ms); judged over windows of
+   * 60 frames or one second. A slow gap with little work means the GPU is the bottleneck: fewer
+   * pixels help there too. Returns true when the level changed.
+   */
+  record(workMs: number, gapMs = 0): boolean {
+    this.workSum += workMs;
+    this.gapSum += gapMs;
     this.count += 1;
-    if (this.count < WINDOW_FRAMES) return false;
-    const mean = this.sum / this.count;
-    this.sum = 0;
-    this.count = 0;
-    if (mean > this.budgetMs && this.level < QUALITY_LEVELS.length - 1) {
+    if (this.count < WINDOW_FRAMES && this.gapSum < WINDOW_MS) return false;
+    const work = this.workSum / this.count;
+    const gap = this.gapSum / this.count;
+    this.workSum = this.gapSum = this.count = 0;
+    if ((work > this.budgetMs || gap > SLOW_GAP_MS) && this.level < QUALITY_LEVELS.length - 1) {
       this.level += 1;
       this.calmWindows = 0;
       return true;
     }
-    this.calmWindows = mean < this.budgetMs * 0.4 ? this.calmWindows + 1 : 0;
+    this.calmWindows = work < this.budgetMs * 0.4 && gap < FAST_GAP_MS ? this.calmWindows + 1 : 0;
     if (this.calmWindows >= CALM_WINDOWS_TO_RAISE && this.level > 0) {
       this.level -= 1;
       this.calmWindows = 0;

@@ -63,7 +63,7 @@ export class SceneRunner {
   }
 
   private end(): void {
-    if (this.quality.record(this.meter.end(performance.now()))) this.applyQuality();
+    if (this.quality.record(this.meter.end(performance.now()), this.meter.lastGap)) this.applyQuality();
   }
 
   private applyQuality(): void {

@@ -31,7 +31,7 @@ export function StageHost() {
         resolution={cappedResolution(window.devicePixelRatio)}
         autoDensity
         antialias={false}
-        background={0x0b0820}
+        backgroundAlpha={0}
         powerPreference="low-power"
       >
         <SceneMount />

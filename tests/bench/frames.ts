@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:frames`: builds the client, starts the real server with short rounds, and drives a
+ * phone-sized headless Chromium through 20 rounds at CPU throttle 1x, 4x and 6x. Prints per-frame
+ * work (stage update plus render) p50/p95/p99, the share of frames arriving over 33 ms apart, long
+ * tasks (> 50 ms) while the rocket flies, and the JS heap at the start and after the 20 rounds.
+ * `--url http://host:port` benchmarks a server that is already running instead.
+ */
+
+import { spawnSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
+import { startServer, type TestServer } from '../server/harness';
+import { openBrowser, waitForStage } from '../e2e/browser';
+
+const LEVELS = [
+  { throttle: 1, rounds: 7 },
+  { throttle: 4, rounds: 7 },
+  { throttle: 6, rounds: 6 },
+];
+const TARGET = { throttle: 4, workP95Ms: 8, heapGrowthMb: 5 };
+const ROUND_TIMEOUT_MS = 180_000;
+
+/** Runs in the page before the app: records long tasks and when the stage's phase changes. */
+const PROBE = `
+  window.__bench = { longTasks: [], phases: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  let phase = null;
+  setInterval(() => {
+    const next = window.__moonrush?.runner?.frame.phase ?? null;
+    if (next !== phase) { phase = next; window.__bench.phases.push([performance.now(), next]); }
+  }, 25);
+`;
+
+interface BenchWindow {
+  __bench: { longTasks: [number, number][]; phases: [number, string | null][] };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}
+
+/** Waits for `count` rounds to fly and crash; returns the ids of the rounds seen whole. */
+async function playRounds(page: Page, count: number): Promise<void> {
+  for (let round = 0; round < count; round += 1) {
+    const flying = await waitForStage(page, (probe) => probe.phase === 'flying', ROUND_TIMEOUT_MS);
+    await waitForStage(page, (probe) => probe.phase !== 'flying' || probe.gameId !== flying.gameId, ROUND_TIMEOUT_MS);
+    process.stdout.write('.');
+  }
+}
+
+async function main(): Promise<void> {
+  const urlIndex = process.argv.indexOf('--url');
+  let server: TestServer | undefined;
+  let origin = urlIndex > 0 ? process.argv[urlIndex + 1] : undefined;
+  if (!origin) {
+    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+    server = await startServer({ STATIC_DIR: 'dist', BETTING_MS: '1000', PAUSE_MS: '500', TICK_MS: '100' });
+    origin = server.api.replace('/api/v1', '');
+  }
+  const browser = await openBrowser({ phone: true });
+  const { page } = browser;
+  try {
+    await page.addInitScript(PROBE);
+    await page.goto(origin);
+    const ready = await waitForStage(page, (probe) => probe.ready, 60_000);
+    console.log(`moonrush frame benchmark: ${origin}, 360x640 @2x, renderer ${ready.renderer}`);
+    if (ready.renderer !== 'webgl') throw new Error(`Expected the WebGL renderer, got ${ready.renderer}`);
+    const cdp = await page.context().newCDPSession(page);
+    const heapStart = await heapMb(page);
+    const verdicts: string[] = [];
+    console.log('throttle  frames  work p50   p95   p99 (ms)  gaps>33ms  long tasks (all / flying)  quality');
+    for (const { throttle, rounds } of LEVELS) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+      await page.evaluate(() => {
+        window.__moonrush?.runner?.meter.drain();
+        const bench = (window as unknown as BenchWindow).__bench;
+        bench.longTasks.length = 0;
+        bench.phases.length = 0;
+      });
+      process.stdout.write(`${throttle}x `);
+      await playRounds(page, rounds);
+      const result = await page.evaluate(() => {
+        const bench = (window as unknown as BenchWindow).__bench;
+        return { samples: window.__moonrush?.runner?.meter.drain(), longTasks: bench.longTasks, phases: bench.phases, level: window.__moonrush?.runner?.quality.level };
+      });
+      const work = [...(result.samples?.work ?? [])].sort((a, b) => a - b);
+      const gaps = result.samples?.gaps ?? [];
+      const slow = gaps.filter((gap) => gap > 33).length / Math.max(1, gaps.length);
+      const flyingLong = result.longTasks.filter(([start, duration]) => flyingAt(result.phases, start, start + duration));
+      const [p50, p95, p99] = [0.5, 0.95, 0.99].map((p) => percentile(work, p));
+      console.log(
+        `\r${`${throttle}x`.padEnd(9)} ${String(work.length).padStart(6)}  ${p50!.toFixed(2).padStart(8)} ${p95!.toFixed(2).padStart(5)} ${p99!.toFixed(2).padStart(5)}       ${(slow * 100).toFixed(1).padStart(5)} %   ${String(result.longTasks.length).padStart(10)} / ${flyingLong.length}              ${result.level}`,
+      );
+      if (throttle === TARGET.throttle) {
+        verdicts.push(`work p95 ${p95!.toFixed(2)} ms (target <= ${TARGET.workP95Ms}): ${p95! <= TARGET.workP95Ms ? 'ok' : 'MISSED'}`);
+        verdicts.push(`long tasks while flying: ${flyingLong.length} (target 0): ${flyingLong.length === 0 ? 'ok' : 'MISSED'}`);
+      }
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const heapEnd = await heapMb(page);
+    const growth = heapEnd - heapStart;
+    console.log(`JS heap: ${heapStart.toFixed(2)} MB at the start, ${heapEnd.toFixed(2)} MB after 20 rounds (${growth >= 0 ? '+' : ''}${growth.toFixed(2)} MB)`);
+    verdicts.push(`heap growth ${growth.toFixed(2)} MB (target < ${TARGET.heapGrowthMb}): ${growth < TARGET.heapGrowthMb ? 'ok' : 'MISSED'}`);
+    console.log(`At ${TARGET.throttle}x: ${verdicts.join('; ')}`);
+    if (verdicts.some((verdict) => verdict.endsWith('MISSED'))) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await server?.close();
+  }
+}
+
+/** Whether the stage was flying at any instant in [start, end] (page clock). */
+function flyingAt(phases: [number, string | null][], start: number, end: number): boolean {
+  for (let index = 0; index < phases.length; index += 1) {
+    const [from, phase] = phases[index]!;
+    const to = phases[index + 1]?.[0] ?? Number.POSITIVE_INFINITY;
+    if (phase === 'flying' && from < end && to > start) return true;
+  }
+  return false;
+}
+
+await main();

@@ -1,0 +1,85 @@
+/** Headless Chromium for browser tests and the frame benchmark, launched the way the common brief fixes. */
+
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Whether Chromium is installed (CI installs it; elsewhere browser tests are skipped with this reason). */
+export const chromiumAvailable = existsSync(CHROMIUM);
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** A fresh profile (mkdtemp) and one page; `phone` emulates a 360x640 screen at devicePixelRatio 2. */
+export async function openBrowser(options: { phone?: boolean } = {}): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'moonrush-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS,
+    viewport: options.phone ? { width: 360, height: 640 } : { width: 1280, height: 800 },
+    deviceScaleFactor: options.phone ? 2 : 1,
+    isMobile: options.phone ?? false,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the page exposes on window.__moonrush, read in one evaluate. */
+export interface StageProbe {
+  ready: boolean;
+  renderer: string | null;
+  phase: string | null;
+  gameId: string | null;
+  readout: string | null;
+  commits: number;
+}
+
+/** Reads the stage's state from the page. */
+export function probeStage(page: Page): Promise<StageProbe> {
+  return page.evaluate(() => {
+    const hooks = window.__moonrush;
+    const runner = hooks?.runner;
+    return {
+      ready: Boolean(runner),
+      renderer: hooks?.app?.renderer.name ?? null,
+      phase: runner?.frame.phase ?? null,
+      gameId: runner?.frame.gameId ?? null,
+      readout: runner?.scene.readout.text ?? null,
+      commits: hooks?.commits ?? 0,
+    };
+  });
+}
+
+/** Polls `probeStage` until `done` holds, at most `timeoutMs`. */
+export async function waitForStage(page: Page, done: (probe: StageProbe) => boolean, timeoutMs: number): Promise<StageProbe> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const probe = await probeStage(page);
+    if (done(probe)) return probe;
+    if (Date.now() > deadline) throw new Error(`The stage did not get there in ${timeoutMs} ms: ${JSON.stringify(probe)}`);
+    await page.waitForTimeout(50);
+  }
+}

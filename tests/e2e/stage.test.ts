@@ -1,0 +1,69 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope, RoundHistoryEntry } from '../../src/shared/protocol';
+import { startServer, type TestServer } from '../server/harness';
+import { chromiumAvailable, openBrowser, probeStage, waitForStage, type Browser } from './browser';
+
+const ROUND_SETTINGS = { STATIC_DIR: 'dist', BETTING_MS: '1200', PAUSE_MS: '600', TICK_MS: '100' };
+/** A whole round here lasts at most betting + a long flight; five of them bound every wait. */
+const ROUNDS_TIMEOUT_MS = 120_000;
+const TEST = { timeout: ROUNDS_TIMEOUT_MS * 2 };
+
+describe.skipIf(!chromiumAvailable)('the stage in Chromium against the real server (needs /usr/bin/chromium)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let origin: string;
+
+  beforeAll(async () => {
+    server = await startServer(ROUND_SETTINGS);
+    origin = server.api.replace('/api/v1', '');
+    browser = await openBrowser({ phone: true });
+    await browser.page.goto(origin);
+    await waitForStage(browser.page, (probe) => probe.ready, 30_000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('renders with WebGL and the canvas draws a scene, not a blank', TEST, async () => {
+    const probe = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
+    expect(probe.renderer).toBe('webgl');
+    const shot = await browser.page.locator('.stage canvas').screenshot();
+    const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+    const colours = new Set<number>();
+    let lit = 0;
+    for (let offset = 0; offset < data.length; offset += info.channels) {
+      const [r = 0, g = 0, b = 0] = [data[offset], data[offset + 1], data[offset + 2]];
+      colours.add((r << 16) | (g << 8) | b);
+      if (r + g + b > 240) lit += 1;
+    }
+    expect(colours.size).toBeGreaterThan(50);
+    expect(lit).toBeGreaterThan(200);
+  });
+
+  it('commits nothing in React while the rocket flies', TEST, async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const start = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
+      await browser.page.evaluate(() => window.__moonrush?.runner?.meter.drain());
+      await browser.page.waitForTimeout(600);
+      const end = await probeStage(browser.page);
+      const frames = await browser.page.evaluate(() => window.__moonrush?.runner?.meter.drain().work.length ?? 0);
+      if (end.phase !== 'flying' || end.gameId !== start.gameId) continue;
+      expect(frames).toBeGreaterThan(10);
+      expect(end.commits - start.commits).toBe(0);
+      return;
+    }
+    throw new Error('No round flew for 600 ms in five tries');
+  });
+
+  it("ends the readout at the round's final rate", TEST, async () => {
+    const flying = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
+    const crashed = await waitForStage(browser.page, (state) => state.phase === 'crashed' && state.gameId === flying.gameId, ROUNDS_TIMEOUT_MS);
+    const last = (await (await fetch(`${server.api}/game/last`)).json()) as Envelope<RoundHistoryEntry[]>;
+    const round = last.data?.find((entry) => entry.gameId === flying.gameId);
+    expect(round).toBeDefined();
+    expect(crashed.readout).toBe(`x${round!.rate.toFixed(2)}`);
+  });
+});
