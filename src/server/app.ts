@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -11,12 +13,17 @@ import type { EventBus } from './bus/EventBus';
 import { LocalBus } from './bus/LocalBus';
 import { installErrorHandlers } from './http/errors';
 import { healthRoutes } from './http/health';
+import { loadJwtSecret } from './auth/jwtSecret';
+import { Tokens } from './auth/Tokens';
+import { authRoutes } from './http/auth';
+import { userRoutes } from './http/user';
 
 /** What domain code and routes share; built once per process. */
 export interface Services {
   config: Config;
   database: Database;
   bus: EventBus;
+  tokens: Tokens;
 }
 
 export interface GameServer {
@@ -37,7 +44,9 @@ export async function createServer(config: Config): Promise<GameServer> {
   });
   const database = await openDatabase(config);
   const bus: EventBus = new LocalBus();
-  const services: Services = { config, database, bus };
+  const tokens = new Tokens(database.db, loadJwtSecret(config));
+  const services: Services = { config, database, bus, tokens };
+  app.decorate('tokens', tokens);
   // onClose hooks run in reverse order: the database closes last.
   app.addHook('onClose', async () => {
     await bus.close();
@@ -45,9 +54,13 @@ export async function createServer(config: Config): Promise<GameServer> {
   });
 
   installErrorHandlers(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes(services));
+      await api.register(userRoutes(services));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, errorMessage: 'Not found' }));
     },
     { prefix: API_BASE },
