@@ -2,6 +2,7 @@
 
 import { Application, extend, useApplication } from '@pixi/react';
 import { Container } from 'pixi.js';
+import 'pixi.js/app';
 import { useEffect, useRef } from 'react';
 import { store } from '../state/store';
 import { loadStageAssets } from './assets';
@@ -11,6 +12,13 @@ import { SceneRunner } from './SceneRunner';
 import { exposeForTests } from './testHooks';
 
 extend({ Container });
+
+/**
+ * The stage takes no pointer input and uses no filters, so Pixi's default browser extensions
+ * (events, accessibility, DOM, filters) are not loaded: a smaller download and no per-frame hit testing.
+ * The Application's resize and ticker plugins come from 'pixi.js/app' above.
+ */
+const LEAN = { skipExtensionImports: true } as const;
 
 /**
  * WebGL first and canvas as the fallback; WebGPU only when asked for with ?webgpu. Pixi accepts an
@@ -33,6 +41,7 @@ export function StageHost() {
         antialias={false}
         backgroundAlpha={0}
         powerPreference="low-power"
+        {...LEAN}
       >
         <SceneMount />
       </Application>
