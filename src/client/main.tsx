@@ -1,4 +1,3 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { connectGame } from './net/connect';
@@ -8,10 +7,11 @@ import './styles.css';
 
 connectGame(store);
 
+// No <StrictMode> around the whole page: its development remount destroys @pixi/react 8's
+// Application without initialising a new one (pixijs/pixi-react#602, #613). HUD subtrees may
+// wrap themselves in <StrictMode>.
 createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <App />
-    </Providers>
-  </StrictMode>,
+  <Providers>
+    <App />
+  </Providers>,
 );

@@ -1,17 +1,15 @@
 /** The React host of the stage: a Pixi <Application> filling the centre area, and the loading bar over it. */
 
-import { Application, extend, useApplication } from '@pixi/react';
-import { Container } from 'pixi.js';
+import { Application } from '@pixi/react';
+import type { Application as PixiApplication } from 'pixi.js';
 import 'pixi.js/app';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { store } from '../state/store';
 import { loadStageAssets } from './assets';
 import { LoadingBar } from './LoadingBar';
 import { cappedResolution } from './QualityGovernor';
 import { SceneRunner } from './SceneRunner';
 import { exposeForTests } from './testHooks';
-
-extend({ Container });
 
 /**
  * The stage takes no pointer input and uses no filters, so Pixi's default browser extensions
@@ -29,8 +27,31 @@ function rendererPreference(): 'webgl' {
   return order as unknown as 'webgl';
 }
 
+/**
+ * The scene is imperative: it is built once the app is initialised (onInit, which also survives
+ * StrictMode's remount in development) and the art has loaded; React never renders it again.
+ */
 export function StageHost() {
   const hostRef = useRef<HTMLDivElement>(null);
+  const runnerRef = useRef<SceneRunner | null>(null);
+  const startScene = useCallback((app: PixiApplication) => {
+    loadStageAssets(store).then(
+      (textures) => {
+        if (!app.renderer) return;
+        runnerRef.current?.destroy();
+        runnerRef.current = new SceneRunner(app, app.stage, store, textures);
+        exposeForTests(app, runnerRef.current);
+      },
+      (error: unknown) => console.error(error),
+    );
+  }, []);
+  useEffect(
+    () => () => {
+      runnerRef.current?.destroy();
+      runnerRef.current = null;
+    },
+    [],
+  );
   return (
     <div className="stage" ref={hostRef}>
       <Application
@@ -41,36 +62,10 @@ export function StageHost() {
         antialias={false}
         backgroundAlpha={0}
         powerPreference="low-power"
+        onInit={startScene}
         {...LEAN}
-      >
-        <SceneMount />
-      </Application>
+      />
       <LoadingBar />
     </div>
   );
-}
-
-/** Builds the imperative scene once the app and the art are ready; React never touches it again. */
-function SceneMount() {
-  const { app } = useApplication();
-  const mountRef = useRef<Container>(null);
-  useEffect(() => {
-    const mount = mountRef.current;
-    if (!mount) return;
-    let runner: SceneRunner | undefined;
-    let cancelled = false;
-    loadStageAssets(store).then(
-      (textures) => {
-        if (cancelled) return;
-        runner = new SceneRunner(app, mount, store, textures);
-        exposeForTests(app, runner);
-      },
-      (error: unknown) => console.error(error),
-    );
-    return () => {
-      cancelled = true;
-      runner?.destroy();
-    };
-  }, [app]);
-  return <pixiContainer ref={mountRef} />;
 }
