@@ -99,7 +99,7 @@ async function main(): Promise<void> {
       const flyingLong = result.longTasks.filter(([start, duration]) => flyingAt(result.phases, start, start + duration));
       const [p50, p95, p99] = [0.5, 0.95, 0.99].map((p) => percentile(work, p));
       console.log(
-        `\r${`${throttle}x`.padEnd(9)} ${String(work.length).padStart(6)}  ${p50!.toFixed(2).padStart(8)} ${p95!.toFixed(2).padStart(5)} ${p99!.toFixed(2).padStart(5)}       ${(slow * 100).toFixed(1).padStart(5)} %   ${String(result.longTasks.length).padStart(10)} / ${flyingLong.length}              ${result.level}`,
+        `\n${`${throttle}x`.padEnd(9)} ${String(work.length).padStart(6)}  ${p50!.toFixed(2).padStart(8)} ${p95!.toFixed(2).padStart(5)} ${p99!.toFixed(2).padStart(5)}       ${(slow * 100).toFixed(1).padStart(5)} %   ${String(result.longTasks.length).padStart(10)} / ${flyingLong.length}              ${result.level}`,
       );
       if (throttle === TARGET.throttle) {
         verdicts.push(`work p95 ${p95!.toFixed(2)} ms (target <= ${TARGET.workP95Ms}): ${p95! <= TARGET.workP95Ms ? 'ok' : 'MISSED'}`);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, RoundHistoryEntry } from '../../src/shared/protocol';
@@ -9,7 +10,10 @@ const ROUND_SETTINGS = { STATIC_DIR: 'dist', BETTING_MS: '1200', PAUSE_MS: '600'
 const ROUNDS_TIMEOUT_MS = 120_000;
 const TEST = { timeout: ROUNDS_TIMEOUT_MS * 2 };
 
-describe.skipIf(!chromiumAvailable)('the stage in Chromium against the real server (needs /usr/bin/chromium)', () => {
+/** The round engine lands with issue 3; until it is merged there are no rounds to watch. */
+const engineAvailable = existsSync('src/server/game/RoundEngine.ts');
+
+describe.skipIf(!chromiumAvailable || !engineAvailable)('the stage in Chromium against the real server (needs /usr/bin/chromium and the round engine)', () => {
   let server: TestServer;
   let browser: Browser;
   let origin: string;
