@@ -6,6 +6,9 @@ const server = `http://localhost:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [react(), assetPackPlugin()],
+  // React's profiling build, so the <Profiler> in providers.tsx counts commits in production too:
+  // the browser test proves the page does not render React per frame.
+  resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: Number(process.env.DEV_PORT ?? 5173),

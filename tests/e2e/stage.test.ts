@@ -56,6 +56,7 @@ describe.skipIf(!chromiumAvailable || !engineAvailable)('the stage in Chromium a
       const frames = await browser.page.evaluate(() => window.__moonrush?.runner?.meter.drain().work.length ?? 0);
       if (end.phase !== 'flying' || end.gameId !== start.gameId) continue;
       expect(frames).toBeGreaterThan(10);
+      expect(start.commits).toBeGreaterThan(0);
       expect(end.commits - start.commits).toBe(0);
       return;
     }

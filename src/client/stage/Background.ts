@@ -93,11 +93,6 @@ export class Background extends Container {
     });
   }
 
-  /** Back to the calm drift of the betting window. */
-  reset(): void {
-    this.speed = 0;
-  }
-
   /** Star density for adaptive quality; marks and asteroids stay (they are few). */
   setDensity(density: number): void {
     for (const layer of this.layers) layer.setDensity(density);

@@ -29,7 +29,6 @@ export class Scene extends Container {
   private readonly world = new Container();
   private readonly view: PlotView = { ...MIN_VIEW };
   private box: PlotBox = plotBox(1, 1);
-  private size = { width: 1, height: 1 };
   private phase: Phase = 'loading';
   private sincePhase = 0;
   private heading = 0;
@@ -68,8 +67,6 @@ export class Scene extends Container {
   }
 
   resize(width: number, height: number): void {
-    this.size.width = width;
-    this.size.height = height;
     this.box = plotBox(width, height);
     this.background.resize(width, height);
     this.axes.resize(this.box);
