@@ -71,4 +71,23 @@ describe.skipIf(!chromiumAvailable || !engineAvailable)('the stage in Chromium a
     expect(round).toBeDefined();
     expect(crashed.readout).toBe(`x${round!.rate.toFixed(2)}`);
   });
+
+  it('stops the ticker in a hidden tab and starts it again when shown', TEST, async () => {
+    const setHidden = (hidden: boolean) =>
+      browser.page.evaluate((value) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+        document.dispatchEvent(new Event('visibilitychange'));
+        return window.__moonrush?.app?.ticker.started;
+      }, hidden);
+    expect(await setHidden(true)).toBe(false);
+    expect(await setHidden(false)).toBe(true);
+  });
+
+  it('calms the scene when the player prefers reduced motion', TEST, async () => {
+    const calm = () => browser.page.evaluate(() => window.__moonrush?.runner?.scene.calm);
+    expect(await calm()).toBe(false);
+    await browser.page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(calm, { timeout: 2000 }).toBe(true);
+    await browser.page.emulateMedia({ reducedMotion: 'no-preference' });
+  });
 });
