@@ -1,6 +1,10 @@
 /** The page: header, left column, the stage in the centre and the bet panels below it. */
 
-import { StageHost } from './stage/StageHost';
+import { lazy, Suspense } from 'react';
+import { LoadingBar } from './stage/LoadingBar';
+
+/** Pixi and the scene load as their own chunk, so the page (and later the HUD) paints before them. */
+const StageHost = lazy(() => import('./stage/StageHost').then((module) => ({ default: module.StageHost })));
 
 /** HUD places (header, bets list, history strip, bet panels) are sized and empty until the HUD lands. */
 export function App() {
@@ -9,7 +13,15 @@ export function App() {
       <header className="app-header" aria-label="header" />
       <aside className="app-bets" aria-label="bets" />
       <main className="app-centre">
-        <StageHost />
+        <Suspense
+          fallback={
+            <div className="stage">
+              <LoadingBar />
+            </div>
+          }
+        >
+          <StageHost />
+        </Suspense>
         <nav className="app-history" aria-label="last rounds" />
       </main>
       <section className="app-panels" aria-label="bet panels">
