@@ -11,12 +11,24 @@ import type { EventBus } from './bus/EventBus';
 import { LocalBus } from './bus/LocalBus';
 import { installErrorHandlers } from './http/errors';
 import { healthRoutes } from './http/health';
+import { gameRoutes } from './http/game';
+import { createMetrics, metricsRoutes, timeRequests, type Metrics } from './metrics';
+import { RoundEngine } from './game/RoundEngine';
+import { RoundSnapshot } from './game/RoundSnapshot';
+import { StompServer } from './stomp/StompServer';
+import { LastMessage, type Retainer } from './stomp/Retainer';
+import { DESTINATIONS } from '../shared/protocol';
+import type { RoundSecret } from '../shared/fairness';
 
 /** What domain code and routes share; built once per process. */
 export interface Services {
   config: Config;
   database: Database;
   bus: EventBus;
+  metrics: Metrics;
+  /** Runs the rounds (not in a gateway process); the ledger adds its RoundListener here. */
+  engine: RoundEngine;
+  stomp: StompServer;
 }
 
 export interface GameServer {
@@ -28,7 +40,13 @@ export interface GameServer {
   close(): Promise<void>;
 }
 
-export async function createServer(config: Config): Promise<GameServer> {
+/** What tests may replace; a real server passes nothing. */
+export interface ServerOptions {
+  /** Where crash points come from (default: the CSPRNG); tests fix them to keep rounds short. */
+  roundSecrets?: () => Promise<RoundSecret>;
+}
+
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<GameServer> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
@@ -37,7 +55,24 @@ export async function createServer(config: Config): Promise<GameServer> {
   });
   const database = await openDatabase(config);
   const bus: EventBus = new LocalBus();
-  const services: Services = { config, database, bus };
+  const metrics = createMetrics();
+  const { bettingMs, pauseMs, tickMs } = config;
+  const engine = new RoundEngine({
+    ...{ db: database.db, bus, log: app.log, metrics, bettingMs, pauseMs, tickMs },
+    secrets: options.roundSecrets,
+  });
+  const retainers = new Map<string, Retainer>([
+    [DESTINATIONS.game, new RoundSnapshot()],
+    [DESTINATIONS.online, new LastMessage()],
+  ]);
+  const stomp = new StompServer({ bus, metrics, heartbeatMs: config.heartbeatMs, retainers });
+  stomp.attach(app.server);
+  const services: Services = { config, database, bus, metrics, engine, stomp };
+  // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
+  app.addHook('preClose', async () => {
+    await engine.stop();
+    await stomp.close();
+  });
   // onClose hooks run in reverse order: the database closes last.
   app.addHook('onClose', async () => {
     await bus.close();
@@ -45,9 +80,12 @@ export async function createServer(config: Config): Promise<GameServer> {
   });
 
   installErrorHandlers(app);
+  timeRequests(app, metrics);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(metricsRoutes(metrics));
+      await api.register(gameRoutes(services));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, errorMessage: 'Not found' }));
     },
     { prefix: API_BASE },
@@ -59,7 +97,9 @@ export async function createServer(config: Config): Promise<GameServer> {
     app,
     services,
     async listen() {
-      return app.listen({ port: config.port, host: config.host });
+      const url = await app.listen({ port: config.port, host: config.host });
+      if (config.role !== 'gateway') await engine.start();
+      return url;
     },
     close() {
       closing ??= app.close();
