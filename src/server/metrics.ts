@@ -24,9 +24,19 @@ export function createMetrics(): Metrics {
   const registers = [registry];
   return {
     registry,
-    rounds: new Counter({ name: 'moonrush_rounds_total', help: 'Rounds finished, by final state', labelNames: ['state'], registers }),
+    rounds: new Counter({
+      name: 'moonrush_rounds_total',
+      help: 'Rounds finished, by final state',
+      labelNames: ['state'],
+      registers,
+    }),
     stompSessions: new Gauge({ name: 'moonrush_stomp_sessions', help: 'Connected STOMP sessions', registers }),
-    stompDropped: new Counter({ name: 'moonrush_stomp_dropped_total', help: 'STOMP sockets dropped by the server', labelNames: ['reason'], registers }),
+    stompDropped: new Counter({
+      name: 'moonrush_stomp_dropped_total',
+      help: 'STOMP sockets dropped by the server',
+      labelNames: ['reason'],
+      registers,
+    }),
     fanoutSeconds: new Histogram({
       name: 'moonrush_fanout_seconds',
       help: 'Time to write one event to all subscribers of its destination',
@@ -47,7 +57,10 @@ export function createMetrics(): Metrics {
 export function timeRequests(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpSeconds.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    metrics.httpSeconds.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 }
 

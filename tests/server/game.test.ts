@@ -23,7 +23,15 @@ describe('rounds over STOMP', () => {
   async function wholeRound(): Promise<GameEvent[]> {
     const events = () => gameEvents(player, DESTINATIONS.game);
     const firstCreated = () => events().findIndex((e, i) => i > 0 && e.eventType === 'GAME_CREATED');
-    await waitUntil(() => firstCreated() > 0 && events().slice(firstCreated()).some((e) => e.eventType === 'GAME_ENDED'), 60_000, 'a whole round');
+    await waitUntil(
+      () =>
+        firstCreated() > 0 &&
+        events()
+          .slice(firstCreated())
+          .some((e) => e.eventType === 'GAME_ENDED'),
+      60_000,
+      'a whole round',
+    );
     const round = events().slice(firstCreated());
     return round.slice(0, round.findIndex((e) => e.eventType === 'GAME_ENDED') + 1);
   }
@@ -43,7 +51,9 @@ describe('rounds over STOMP', () => {
     const created = round[0] as Extract<GameEvent, { eventType: 'GAME_CREATED' }>;
     const ended = round.at(-1) as Ended;
     expect(ended.data.hash).toBe(created.data.hash);
-    expect(await verifyRound({ fullRate: ended.data.fullRate, salt: ended.data.salt, hash: created.data.hash })).toBe(true);
+    expect(await verifyRound({ fullRate: ended.data.fullRate, salt: ended.data.salt, hash: created.data.hash })).toBe(
+      true,
+    );
     expect(ended.data.rate).toBe(Math.floor(ended.data.fullRate * 100 * (1 + 1e-12)) / 100);
   });
 
@@ -83,11 +93,23 @@ describe('rounds over STOMP', () => {
   it('fans a bet event published on the bus out to STOMP subscribers of the bets destination', async () => {
     const watcher = await connectStomp(t.ws, [DESTINATIONS.bets]);
     try {
-      const bet = { betId: '7', status: 'CREATED', time: Date.now(), nickname: 'ann', amount: 1000, rate: null, winAmount: null };
-      await waitUntil(() => {
-        t.server.services.bus.publish(DESTINATIONS.bets, JSON.stringify({ eventType: 'BET_CREATED', data: bet }));
-        return (watcher.received.get(DESTINATIONS.bets) ?? []).length > 0;
-      }, 3000, 'the bet event');
+      const bet = {
+        betId: '7',
+        status: 'CREATED',
+        time: Date.now(),
+        nickname: 'ann',
+        amount: 1000,
+        rate: null,
+        winAmount: null,
+      };
+      await waitUntil(
+        () => {
+          t.server.services.bus.publish(DESTINATIONS.bets, JSON.stringify({ eventType: 'BET_CREATED', data: bet }));
+          return (watcher.received.get(DESTINATIONS.bets) ?? []).length > 0;
+        },
+        3000,
+        'the bet event',
+      );
       expect(watcher.received.get(DESTINATIONS.bets)![0]).toEqual({ eventType: 'BET_CREATED', data: bet });
     } finally {
       await watcher.close();
@@ -95,7 +117,11 @@ describe('rounds over STOMP', () => {
   });
 
   it('lists finished rounds newest first on /game/last after several rounds', async () => {
-    await waitUntil(() => gameEvents(player, DESTINATIONS.game).filter((e) => e.eventType === 'GAME_ENDED').length >= 3, 60_000, 'three rounds');
+    await waitUntil(
+      () => gameEvents(player, DESTINATIONS.game).filter((e) => e.eventType === 'GAME_ENDED').length >= 3,
+      60_000,
+      'three rounds',
+    );
     const body = (await (await fetch(`${t.api}/game/last?limit=3`)).json()) as { data: RoundHistoryEntry[] };
     expect(body.data).toHaveLength(3);
     const ids = body.data.map((r) => Number(r.gameId));
@@ -103,7 +129,10 @@ describe('rounds over STOMP', () => {
     for (const round of body.data) expect(await verifyRound(round)).toBe(true);
     const fromStomp = gameEvents(player, DESTINATIONS.game).filter((e): e is Ended => e.eventType === 'GAME_ENDED');
     const sameRound = fromStomp.find((e) => e.data.gameId === body.data[0]!.gameId);
-    expect(sameRound && { rate: sameRound.data.rate, salt: sameRound.data.salt }).toEqual({ rate: body.data[0]!.rate, salt: body.data[0]!.salt });
+    expect(sameRound && { rate: sameRound.data.rate, salt: sameRound.data.salt }).toEqual({
+      rate: body.data[0]!.rate,
+      salt: body.data[0]!.salt,
+    });
   });
 });
 
@@ -116,7 +145,10 @@ describe('game endpoints', () => {
 
   const get = async (path: string) => {
     const res = await fetch(`${t.api}${path}`);
-    return { status: res.status, body: (await res.json()) as { success: boolean; data?: unknown; errorMessage?: string } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { success: boolean; data?: unknown; errorMessage?: string },
+    };
   };
 
   it('keeps the crash point and salt of a round in flight secret on /game/info', async () => {
@@ -146,9 +178,17 @@ describe('game endpoints', () => {
   it('serves Prometheus metrics with rounds, sessions, fan-out time and HTTP durations', async () => {
     await get('/game/info');
     const text = await (await fetch(`${t.api}/metrics`)).text();
-    for (const name of ['moonrush_rounds_total', 'moonrush_stomp_sessions', 'moonrush_fanout_seconds', 'moonrush_http_request_duration_seconds_count', 'nodejs_eventloop_lag_p99_seconds']) {
+    for (const name of [
+      'moonrush_rounds_total',
+      'moonrush_stomp_sessions',
+      'moonrush_fanout_seconds',
+      'moonrush_http_request_duration_seconds_count',
+      'nodejs_eventloop_lag_p99_seconds',
+    ]) {
       expect(text).toContain(name);
     }
-    expect(text).toMatch(/moonrush_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/game\/info",status="200"\} [1-9]/);
+    expect(text).toMatch(
+      /moonrush_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/game\/info",status="200"\} [1-9]/,
+    );
   });
 });

@@ -21,7 +21,11 @@ export interface StompTestClient {
 }
 
 /** Connects @stomp/stompjs over `ws` with the client settings of spec §7 and subscribes. */
-export async function connectStomp(url: string, destinations: string[], heartbeatMs = 10_000): Promise<StompTestClient> {
+export async function connectStomp(
+  url: string,
+  destinations: string[],
+  heartbeatMs = 10_000,
+): Promise<StompTestClient> {
   const received = new Map<string, unknown[]>(destinations.map((d) => [d, []]));
   const client = new Client({
     webSocketFactory: () => new WebSocket(url, ['v12.stomp', 'v11.stomp', 'v10.stomp']),

@@ -72,7 +72,9 @@ export class RoundEngine {
   }
 
   private enqueue(step: () => Promise<void>): void {
-    this.queue = this.queue.then(() => (this.running ? step() : undefined)).catch((error: unknown) => this.recover(error));
+    this.queue = this.queue
+      .then(() => (this.running ? step() : undefined))
+      .catch((error: unknown) => this.recover(error));
   }
 
   private at(time: number, step: () => Promise<void>): NodeJS.Timeout {
@@ -86,7 +88,10 @@ export class RoundEngine {
     const id = await insertRound(this.options.db, { ...secret, createdAt, startsAt });
     this.round = { id, hash: secret.hash, fullRate: secret.fullRate, salt: secret.salt, startsAt, startedAt: null };
     this.state = 'CREATED';
-    this.publish({ eventType: 'GAME_CREATED', data: { gameId: String(id), hash: secret.hash, startsAt, serverTime: createdAt } });
+    this.publish({
+      eventType: 'GAME_CREATED',
+      data: { gameId: String(id), hash: secret.hash, startsAt, serverTime: createdAt },
+    });
     this.stepTimer = this.at(startsAt, () => this.startRound());
   }
 
@@ -119,7 +124,10 @@ export class RoundEngine {
     const rate = rateAt(elapsedMs);
     for (const listener of this.listeners) await listener.roundTick?.(round, rate);
     const shown = Math.min(shownRate(rate), shownRate(round.fullRate));
-    this.publish({ eventType: 'GAME_RATE', data: { gameId: String(round.id), rate: shown, elapsedMs, serverTime: now } });
+    this.publish({
+      eventType: 'GAME_RATE',
+      data: { gameId: String(round.id), rate: shown, elapsedMs, serverTime: now },
+    });
     this.scheduleTick(startedAt);
   }
 
@@ -131,10 +139,20 @@ export class RoundEngine {
     await markEnded(this.options.db, round.id, time, rate);
     this.state = 'ENDED';
     for (const listener of this.listeners) await listener.roundEnded?.(round);
-    const ended = { gameId: String(round.id), rate: rate / 100, fullRate: round.fullRate, hash: round.hash, salt: round.salt, time };
+    const ended = {
+      gameId: String(round.id),
+      rate: rate / 100,
+      fullRate: round.fullRate,
+      hash: round.hash,
+      salt: round.salt,
+      time,
+    };
     this.publish({ eventType: 'GAME_ENDED', data: ended });
     this.options.metrics.rounds.inc({ state: 'ended' });
-    this.options.log.info({ gameId: ended.gameId, rate: ended.rate, fullRate: round.fullRate, flightMs: time - (round.startedAt ?? time) }, 'round ended');
+    this.options.log.info(
+      { gameId: ended.gameId, rate: ended.rate, fullRate: round.fullRate, flightMs: time - (round.startedAt ?? time) },
+      'round ended',
+    );
     this.stepTimer = this.at(Date.now() + this.options.pauseMs, () => this.createRound());
   }
 

@@ -20,7 +20,8 @@ export async function gameInfo(db: Db, now: number): Promise<GameInfo | null> {
   if (row.state === 'STARTED' && row.startedAt !== null) {
     info.rate = Math.min(shownRate(rateAt(now - row.startedAt)), shownRate(row.fullRate));
   }
-  if (row.state === 'ENDED') Object.assign(info, { rate: (row.rateHundredths ?? 0) / 100, fullRate: row.fullRate, salt: row.salt });
+  if (row.state === 'ENDED')
+    Object.assign(info, { rate: (row.rateHundredths ?? 0) / 100, fullRate: row.fullRate, salt: row.salt });
   return info;
 }
 

@@ -11,7 +11,10 @@ export async function insertRound(
   db: Db,
   round: { hash: string; fullRate: number; salt: string; createdAt: number; startsAt: number },
 ): Promise<number> {
-  const [row] = await db.insert(rounds).values({ ...round, state: 'CREATED' }).returning({ id: rounds.id });
+  const [row] = await db
+    .insert(rounds)
+    .values({ ...round, state: 'CREATED' })
+    .returning({ id: rounds.id });
   if (!row) throw new Error('the new round was not stored');
   return row.id;
 }

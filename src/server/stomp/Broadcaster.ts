@@ -65,7 +65,9 @@ export class Broadcaster {
     const started = performance.now();
     const { prefix, body } = this.encode(destination, json);
     for (const subscription of set) {
-      subscription.subscriber.write(Buffer.concat([prefix, subscription.line, body], prefix.length + subscription.line.length + body.length));
+      subscription.subscriber.write(
+        Buffer.concat([prefix, subscription.line, body], prefix.length + subscription.line.length + body.length),
+      );
     }
     this.onFanout((performance.now() - started) / 1000);
   }

@@ -42,11 +42,17 @@ export class FrameParser {
     const lengthText = frame.headers.get('content-length');
     let bodyEnd: number;
     if (lengthText !== undefined) {
-      if (!/^\d{1,9}$/.test(lengthText)) throw new StompError('Bad content-length', `content-length "${lengthText}" is not a byte count`, receipt);
+      if (!/^\d{1,9}$/.test(lengthText))
+        throw new StompError('Bad content-length', `content-length "${lengthText}" is not a byte count`, receipt);
       bodyEnd = head.bodyStart + Number(lengthText);
       if (bodyEnd + 1 > this.maxBytes) throw tooLarge(this.maxBytes, receipt);
       if (buf.length <= bodyEnd) return null;
-      if (buf[bodyEnd] !== 0) throw new StompError('Bad content-length', 'the frame does not end with NUL after content-length bytes', receipt);
+      if (buf[bodyEnd] !== 0)
+        throw new StompError(
+          'Bad content-length',
+          'the frame does not end with NUL after content-length bytes',
+          receipt,
+        );
     } else {
       bodyEnd = buf.indexOf(0, head.bodyStart);
       if (bodyEnd < 0) {
@@ -90,7 +96,8 @@ function findHeadEnd(buf: Buffer, maxBytes: number): { end: number; bodyStart: n
 function parseHead(text: string): Frame {
   const lines = text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   const command = lines[0] ?? '';
-  if (!CLIENT_COMMANDS.has(command)) throw new StompError('Unknown command', `"${command.slice(0, 32)}" is not a STOMP client command`);
+  if (!CLIENT_COMMANDS.has(command))
+    throw new StompError('Unknown command', `"${command.slice(0, 32)}" is not a STOMP client command`);
   const raw = command === 'CONNECT' || command === 'STOMP';
   const headers = new Map<string, string>();
   for (const line of lines.slice(1)) {

@@ -90,7 +90,9 @@ export class StompServer {
     server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       const path = (request.url ?? '').split('?')[0];
       if (path !== WS_PATH || this.closed) {
-        socket.end(`HTTP/1.1 ${this.closed ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\n\r\n`);
+        socket.end(
+          `HTTP/1.1 ${this.closed ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\n\r\n`,
+        );
         return;
       }
       this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws));
@@ -112,7 +114,11 @@ export class StompServer {
 
   private open(ws: WebSocket): void {
     const session = new StompSession(ws, this.host, `s${++this.nextSessionId}`);
-    const entry: OpenSession = { session, ws, closed: new Promise<void>((resolve) => ws.once('close', () => resolve())) };
+    const entry: OpenSession = {
+      session,
+      ws,
+      closed: new Promise<void>((resolve) => ws.once('close', () => resolve())),
+    };
     this.sessions.add(entry);
     ws.on('error', () => ws.terminate());
     ws.once('close', () => {

@@ -119,13 +119,14 @@ export class StompSession implements Subscriber {
     if (!this.isConnected) throw new StompError('Not connected', 'send CONNECT first', receipt);
     switch (frame.command) {
       case 'SUBSCRIBE':
-        this.subscribe(frame, receipt);
-        break;
+        // Answers its own receipt, before the current state.
+        return this.subscribe(frame, receipt);
       case 'UNSUBSCRIBE':
         this.unsubscribe(frame, receipt);
         break;
       case 'SEND':
-        if (!frame.headers.get('destination')) throw new StompError('Missing destination', 'SEND needs a destination header', receipt);
+        if (!frame.headers.get('destination'))
+          throw new StompError('Missing destination', 'SEND needs a destination header', receipt);
         throw new StompError('Read-only destination', 'the server destinations do not take SEND', receipt);
       case 'DISCONNECT':
         if (receipt !== undefined) this.write(encodeFrame('RECEIPT', { 'receipt-id': receipt }));
@@ -153,12 +154,21 @@ export class StompSession implements Subscriber {
     if (!destination) throw new StompError('Missing destination', 'SUBSCRIBE needs a destination header', receipt);
     const id = frame.headers.get('id') ?? (this.version === '1.0' ? destination : undefined);
     if (id === undefined) throw new StompError('Missing id', 'SUBSCRIBE needs an id header', receipt);
-    if (!this.host.broadcaster.has(destination)) throw new StompError('Unknown destination', `no destination "${destination}"`, receipt);
+    if (!this.host.broadcaster.has(destination))
+      throw new StompError('Unknown destination', `no destination "${destination}"`, receipt);
     const ack = frame.headers.get('ack') ?? 'auto';
-    if (ack !== 'auto') throw new StompError('Unsupported ack mode', 'subscriptions here acknowledge automatically (ack:auto)', receipt);
-    if (this.subscriptions.has(id)) throw new StompError('Duplicate subscription', `subscription id "${id}" is in use`, receipt);
-    if (this.subscriptions.size >= MAX_SUBSCRIPTIONS) throw new StompError('Too many subscriptions', `at most ${MAX_SUBSCRIPTIONS}`, receipt);
-    const subscription: Subscription = { subscriber: this, id, destination, line: subscriptionLine(id, this.version ?? '1.2') };
+    if (ack !== 'auto')
+      throw new StompError('Unsupported ack mode', 'subscriptions here acknowledge automatically (ack:auto)', receipt);
+    if (this.subscriptions.has(id))
+      throw new StompError('Duplicate subscription', `subscription id "${id}" is in use`, receipt);
+    if (this.subscriptions.size >= MAX_SUBSCRIPTIONS)
+      throw new StompError('Too many subscriptions', `at most ${MAX_SUBSCRIPTIONS}`, receipt);
+    const subscription: Subscription = {
+      subscriber: this,
+      id,
+      destination,
+      line: subscriptionLine(id, this.version ?? '1.2'),
+    };
     this.subscriptions.set(id, subscription);
     // The receipt comes before the current state so a client can count on both.
     if (receipt !== undefined) this.write(encodeFrame('RECEIPT', { 'receipt-id': receipt }));

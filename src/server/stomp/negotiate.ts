@@ -17,7 +17,10 @@ export function negotiateVersion(acceptVersion: string | undefined): string {
  * Intervals from the client's `heart-beat: cx,cy` and the server's offer `serverMs,serverMs`:
  * each direction beats at the larger of the two wishes, or not at all when either side says 0.
  */
-export function negotiateHeartbeat(header: string | undefined, serverMs: number): { sendEvery: number; expectEvery: number } {
+export function negotiateHeartbeat(
+  header: string | undefined,
+  serverMs: number,
+): { sendEvery: number; expectEvery: number } {
   const match = /^\s*(\d{1,9})\s*,\s*(\d{1,9})\s*$/.exec(header ?? '0,0');
   if (!match) throw new StompError('Bad heart-beat', `heart-beat "${header}" is not two integers`);
   const clientSends = Number(match[1]);
