@@ -7,12 +7,12 @@ export interface Subscriber {
   write(frame: Buffer): boolean;
 }
 
-/** One SUBSCRIBE of one session. `line` is its ready-made `subscription:` header and the blank line. */
+/** One SUBSCRIBE of one session. `line` is its `subscription:` header line and the blank line after it. */
 export interface Subscription {
   subscriber: Subscriber;
   id: string;
   destination: string;
-  line: Buffer;
+  line: string;
 }
 
 /** The encoded parts of one MESSAGE, shared by every subscriber of its destination. */
@@ -49,7 +49,7 @@ export class Broadcaster {
     this.subscriptions.get(subscription.destination)?.add(subscription);
     for (const json of this.retainers.get(subscription.destination)?.messages() ?? []) {
       const parts = this.encode(subscription.destination, json);
-      if (!subscription.subscriber.write(Buffer.concat([parts.prefix, subscription.line, parts.body]))) return;
+      if (!subscription.subscriber.write(Buffer.concat([parts.prefix, Buffer.from(subscription.line), parts.body]))) return;
     }
   }
 
@@ -57,17 +57,21 @@ export class Broadcaster {
     this.subscriptions.get(subscription.destination)?.delete(subscription);
   }
 
-  /** Sends one message to every subscriber of the destination. */
+  /**
+   * Sends one message to every subscriber of the destination. Subscribers whose subscription id
+   * is the same (every @stomp/stompjs client's first one is "sub-0") share one frame buffer.
+   */
   publish(destination: string, json: string): void {
     this.retainers.get(destination)?.update(json);
     const set = this.subscriptions.get(destination);
     if (!set || set.size === 0) return;
     const started = performance.now();
     const { prefix, body } = this.encode(destination, json);
+    const frames = new Map<string, Buffer>();
     for (const subscription of set) {
-      subscription.subscriber.write(
-        Buffer.concat([prefix, subscription.line, body], prefix.length + subscription.line.length + body.length),
-      );
+      let frame = frames.get(subscription.line);
+      if (!frame) frames.set(subscription.line, (frame = Buffer.concat([prefix, Buffer.from(subscription.line), body])));
+      subscription.subscriber.write(frame);
     }
     this.onFanout((performance.now() - started) / 1000);
   }
@@ -84,6 +88,6 @@ export class Broadcaster {
 }
 
 /** The `subscription:` header line of a subscription (escaped from STOMP 1.1 on), ending the headers. */
-export function subscriptionLine(id: string, version: string): Buffer {
-  return Buffer.from(`subscription:${version === '1.0' ? id : escapeHeader(id)}\n\n`, 'utf8');
+export function subscriptionLine(id: string, version: string): string {
+  return `subscription:${version === '1.0' ? id : escapeHeader(id)}\n\n`;
 }
