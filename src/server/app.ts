@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -19,12 +21,17 @@ import { StompServer } from './stomp/StompServer';
 import { LastMessage, type Retainer } from './stomp/Retainer';
 import { DESTINATIONS } from '../shared/protocol';
 import type { RoundSecret } from '../shared/fairness';
+import { loadJwtSecret } from './auth/jwtSecret';
+import { Tokens } from './auth/Tokens';
+import { authRoutes } from './http/auth';
+import { userRoutes } from './http/user';
 
 /** What domain code and routes share; built once per process. */
 export interface Services {
   config: Config;
   database: Database;
   bus: EventBus;
+  tokens: Tokens;
   metrics: Metrics;
   /** Runs the rounds (not in a gateway process); the ledger adds its RoundListener here. */
   engine: RoundEngine;
@@ -67,7 +74,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   ]);
   const stomp = new StompServer({ bus, metrics, heartbeatMs: config.heartbeatMs, retainers });
   stomp.attach(app.server);
-  const services: Services = { config, database, bus, metrics, engine, stomp };
+  const tokens = new Tokens(database.db, loadJwtSecret(config));
+  const services: Services = { config, database, bus, tokens, metrics, engine, stomp };
+  app.decorate('tokens', tokens);
   // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
   app.addHook('preClose', async () => {
     await engine.stop();
@@ -81,11 +90,15 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   installErrorHandlers(app);
   timeRequests(app, metrics);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(metricsRoutes(metrics));
       await api.register(gameRoutes(services));
+      await api.register(authRoutes(services));
+      await api.register(userRoutes(services));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, errorMessage: 'Not found' }));
     },
     { prefix: API_BASE },

@@ -1,17 +1,18 @@
 /**
- * Bets shown on the game pages. The bets table belongs to the ledger (issue 4), which fills these
- * two in; until it has landed no round has bets, so both lists are empty.
+ * Bets shown on the game pages. The bets table and its views belong to the ledger (issue 4):
+ * its `ledger/betViews.ts` exports these two with the same signatures, and once it has landed
+ * game.ts imports them from there and this file goes. Until then no round has bets.
  */
 
 import type { Bet, BetWithRound } from '../../shared/protocol';
 import type { Db } from '../db/client';
 
-/** The bets of one round, newest first. */
-export async function betsOfRound(_db: Db, _roundId: number): Promise<Bet[]> {
+/** Every bet of a round that was not canceled, newest first. */
+export async function roundBets(_db: Db, _roundId: number): Promise<Bet[]> {
   return [];
 }
 
-/** The biggest wins with their rounds' fairness data. */
-export async function topWins(_db: Db): Promise<BetWithRound[]> {
+/** The biggest wins cashed out in the last 24 hours. */
+export async function leaders(_db: Db): Promise<BetWithRound[]> {
   return [];
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HISTORY_LENGTH, LAST_ROUNDS_MAX } from '../../shared/constants';
 import type { Services } from '../app';
-import { betsOfRound, topWins } from '../game/roundBets';
+import { leaders, roundBets } from '../game/roundBets';
 import { findRound } from '../game/rounds';
 import { gameInfo, lastRounds } from '../game/roundViews';
 import { notFound, ok, parseBody } from './errors';
@@ -35,9 +35,9 @@ export function gameRoutes(services: Services) {
     app.get('/game/bets/:gameId', async (request) => {
       const roundId = Number(parseBody(gameIdParams, request.params).gameId);
       if (!(await findRound(db, roundId))) throw notFound('No such round');
-      return ok(await betsOfRound(db, roundId));
+      return ok(await roundBets(db, roundId));
     });
 
-    app.get('/game/leaders', async () => ok(await topWins(db)));
+    app.get('/game/leaders', async () => ok(await leaders(db)));
   };
 }

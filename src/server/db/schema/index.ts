@@ -1,2 +1,5 @@
 /** The whole Drizzle schema, one file per domain. */
 export * from './rounds';
+export * from './accounts';
+export * from './auth';
+export * from './bets';
