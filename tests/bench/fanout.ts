@@ -6,23 +6,15 @@
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { freePort } from '../server/freePort';
 
 const { values } = parseArgs({
   options: { clients: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '20' } },
 });
 const clients = Number(values.clients);
 const seconds = Number(values.seconds);
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 function tsx(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', script, ...args], {

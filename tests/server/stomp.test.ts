@@ -134,14 +134,3 @@ describe('STOMP over WebSocket', () => {
     expect(client.text()).toContain('receipt-id:bye');
   });
 });
-
-describe('shutdown', () => {
-  it('closes STOMP sockets with 1001 (going away) so clients reconnect elsewhere', async () => {
-    const t = await startServer();
-    const client = await openRaw(t.ws);
-    client.ws.send(CONNECT + SUBSCRIBE_GAME);
-    await waitUntil(() => commands(client).includes('MESSAGE'), 3000, 'the current round');
-    await t.close();
-    expect(await client.closed).toBe(1001);
-  });
-});
