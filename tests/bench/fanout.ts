@@ -16,8 +16,8 @@ const { values } = parseArgs({
 const clients = Number(values.clients);
 const seconds = Number(values.seconds);
 
-function tsx(script: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+function tsx(script: string, args: string[], env: Record<string, string> = {}, flags: string[] = []): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...flags, script, ...args], {
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -31,15 +31,20 @@ function metric(text: string, name: string): number {
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}/api/v1`;
-const server = tsx('src/server/main.ts', [], {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: 'memory://',
-  STATIC_DIR: '',
-  LOG_LEVEL: 'warn',
-  BETTING_MS: '1000',
-  PAUSE_MS: '500',
-});
+const server = tsx(
+  'src/server/main.ts',
+  [],
+  {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+    STATIC_DIR: '',
+    LOG_LEVEL: 'warn',
+    BETTING_MS: '1000',
+    PAUSE_MS: '500',
+  },
+  ['--expose-gc', '--import', './tests/bench/gcOnSignal.ts'],
+);
 server.stdout?.resume();
 const deadline = Date.now() + 60_000;
 for (;;) {
@@ -52,6 +57,12 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
 const scrape = () => fetch(`${base}/metrics`).then((r) => r.text());
+/** Metrics after a full GC of the server, for memory figures. */
+async function scrapeCollected(): Promise<string> {
+  server.kill('SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return scrape();
+}
 
 const load = tsx('tests/bench/fanoutLoad.ts', [
   '--url',
@@ -66,10 +77,10 @@ let atHalf = '';
 let atConnected = '';
 for await (const line of createInterface({ input: load.stdout! })) {
   const message = JSON.parse(line) as { phase: string } & Record<string, number>;
-  if (message.phase === 'half') atHalf = await scrape();
+  if (message.phase === 'half') atHalf = await scrapeCollected();
   else if (message.phase === 'connected') {
     // Scraping resets the event-loop histogram, so the p99 below covers the measured window only.
-    atConnected = await scrape();
+    atConnected = await scrapeCollected();
     console.log(`${clients} subscribers connected in ${message.connectMs} ms; measuring for ${seconds} s...`);
   } else result = message;
   load.stdin?.write('go\n');
@@ -79,9 +90,11 @@ server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
 if (!result || !atConnected) throw new Error('the load process did not finish');
 
-// Memory of the second half of the connections: start-up and warm-up costs cancel out.
-const rss = (text: string) => metric(text, 'process_resident_memory_bytes');
-const rssPerConnection = (rss(atConnected) - rss(atHalf)) / (clients - Math.floor(clients / 2));
+// Memory of the second half of the connections after a full GC: start-up costs cancel out.
+const secondHalf = clients - Math.floor(clients / 2);
+const perConnection = (name: string) => (metric(atConnected, name) - metric(atHalf, name)) / secondHalf / 1024;
+const heapPerConnection = perConnection('nodejs_heap_size_used_bytes') + perConnection('nodejs_external_memory_bytes');
+const rssPerConnection = perConnection('process_resident_memory_bytes');
 const fanoutCount =
   metric(loaded, 'moonrush_fanout_seconds_count') - metric(atConnected, 'moonrush_fanout_seconds_count');
 const fanoutSum = metric(loaded, 'moonrush_fanout_seconds_sum') - metric(atConnected, 'moonrush_fanout_seconds_sum');
@@ -93,6 +106,6 @@ console.log(
     `fan-out latency p99     ${result.p99} ms (max ${result.max} ms)`,
     `server write per event  ${((fanoutSum / fanoutCount) * 1000).toFixed(2)} ms mean over ${fanoutCount} events`,
     `server event-loop p99   ${(metric(loaded, 'nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(1)} ms`,
-    `memory per connection   ${(rssPerConnection / 1024).toFixed(1)} KiB (RSS delta over the second half of the connections)`,
+    `memory per connection   ${heapPerConnection.toFixed(1)} KiB JS heap + external, ${rssPerConnection.toFixed(1)} KiB RSS (second half of the connections, after GC)`,
   ].join('\n'),
 );
