@@ -68,7 +68,11 @@ export class RoundEngine {
     clearTimeout(this.stepTimer);
     clearTimeout(this.endTimer);
     await this.queue;
-    await this.voidLeftovers();
+    try {
+      await this.voidLeftovers();
+    } catch (error) {
+      this.options.log.error({ err: error }, 'could not void the round on stop; the next start will');
+    }
   }
 
   private enqueue(step: () => Promise<void>): void {

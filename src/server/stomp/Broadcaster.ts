@@ -49,7 +49,8 @@ export class Broadcaster {
     this.subscriptions.get(subscription.destination)?.add(subscription);
     for (const json of this.retainers.get(subscription.destination)?.messages() ?? []) {
       const parts = this.encode(subscription.destination, json);
-      if (!subscription.subscriber.write(Buffer.concat([parts.prefix, Buffer.from(subscription.line), parts.body]))) return;
+      if (!subscription.subscriber.write(Buffer.concat([parts.prefix, Buffer.from(subscription.line), parts.body])))
+        return;
     }
   }
 
@@ -70,7 +71,8 @@ export class Broadcaster {
     const frames = new Map<string, Buffer>();
     for (const subscription of set) {
       let frame = frames.get(subscription.line);
-      if (!frame) frames.set(subscription.line, (frame = Buffer.concat([prefix, Buffer.from(subscription.line), body])));
+      if (!frame)
+        frames.set(subscription.line, (frame = Buffer.concat([prefix, Buffer.from(subscription.line), body])));
       subscription.subscriber.write(frame);
     }
     this.onFanout((performance.now() - started) / 1000);

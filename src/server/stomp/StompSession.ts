@@ -96,8 +96,8 @@ export class StompSession implements Subscriber {
     try {
       this.parser.push(data);
     } catch (error) {
-      if (!(error instanceof StompError)) throw error;
-      this.fail(error);
+      // A bug of ours must not take the process down: the peer gets a generic ERROR.
+      this.fail(error instanceof StompError ? error : new StompError('Server error', 'the frame could not be handled'));
     }
   }
 
