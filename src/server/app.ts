@@ -17,6 +17,8 @@ import { loadJwtSecret } from './auth/jwtSecret';
 import { Tokens } from './auth/Tokens';
 import { authRoutes } from './http/auth';
 import { userRoutes } from './http/user';
+import { betRoutes } from './http/bet';
+import { BetSettler } from './ledger/BetSettler';
 
 /** What domain code and routes share; built once per process. */
 export interface Services {
@@ -24,6 +26,8 @@ export interface Services {
   database: Database;
   bus: EventBus;
   tokens: Tokens;
+  /** Settles auto cash-outs and voided rounds; the round engine calls it. */
+  settler: BetSettler;
 }
 
 export interface GameServer {
@@ -45,7 +49,7 @@ export async function createServer(config: Config): Promise<GameServer> {
   const database = await openDatabase(config);
   const bus: EventBus = new LocalBus();
   const tokens = new Tokens(database.db, loadJwtSecret(config));
-  const services: Services = { config, database, bus, tokens };
+  const services: Services = { config, database, bus, tokens, settler: new BetSettler(database.db, bus) };
   app.decorate('tokens', tokens);
   // onClose hooks run in reverse order: the database closes last.
   app.addHook('onClose', async () => {
@@ -61,6 +65,7 @@ export async function createServer(config: Config): Promise<GameServer> {
       await api.register(healthRoutes);
       await api.register(authRoutes(services));
       await api.register(userRoutes(services));
+      await api.register(betRoutes(services));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, errorMessage: 'Not found' }));
     },
     { prefix: API_BASE },
