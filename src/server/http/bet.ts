@@ -13,9 +13,10 @@ import { betLimits } from './rateLimits';
 import { requireAccount } from './requireAccount';
 import { body, number } from './schemas';
 
+const NOT_A_BET = 'betId must be a bet id';
 const betId = z
-  .union([z.string().regex(/^[1-9]\d{0,15}$/), z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)], {
-    error: (issue) => (issue.input === undefined ? 'betId is required' : 'betId must be a bet id'),
+  .union([z.string().regex(/^[1-9]\d{0,15}$/, NOT_A_BET), z.number().int(NOT_A_BET).min(1, NOT_A_BET).max(Number.MAX_SAFE_INTEGER, NOT_A_BET)], {
+    error: (issue) => (issue.input === undefined ? 'betId is required' : NOT_A_BET),
   })
   .transform(Number);
 
