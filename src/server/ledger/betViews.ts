@@ -25,14 +25,14 @@ function toBetWithRound({ bet, nickname, round }: Joined): BetWithRound {
   };
 }
 
-/** Every bet of a round that was not canceled, oldest first. */
+/** Every bet of a round that was not canceled, newest first. */
 export async function roundBets(db: Db, roundId: number): Promise<Bet[]> {
   const rows = await db
     .select({ bet: bets, nickname: accounts.nickname })
     .from(bets)
     .innerJoin(accounts, eq(accounts.id, bets.accountId))
     .where(and(eq(bets.roundId, roundId), ne(bets.status, 'CANCELED')))
-    .orderBy(bets.id);
+    .orderBy(desc(bets.id));
   return rows.map((row) => toBet(row.bet, row.nickname));
 }
 
