@@ -91,6 +91,17 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       expect(await checkLedger(db)).toEqual([]);
     });
 
+    it('pays an auto cash-out racing a manual one once, at the target', async () => {
+      const players = await Promise.all(Array.from({ length: 8 }, () => fundedPlayer(t.api, db, 1000)));
+      const round = await openRound(db, 3);
+      const ids = await Promise.all(players.map(async (p) => (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 1.5 }, p.token)).body.data!.betId));
+      const live = await startRound(db, round, 10_000);
+      await Promise.all([...players.map((p, i) => post('/bet/refund', { betId: ids[i] }, p.token)), t.server.services.settler.roundTick(live, 1.82)]);
+      const wins = await winsOf(ids.map(Number));
+      expect(wins.map((w) => [w.ref, w.delta]).sort()).toEqual(ids.map((id) => [id, 1500n]).sort());
+      expect(await checkLedger(db)).toEqual([]);
+    });
+
     it('settles cancels racing the start as either canceled and refunded or refused, never both', async () => {
       const players = await Promise.all(Array.from({ length: 16 }, () => fundedPlayer(t.api, db, 1000)));
       const round = await openRound(db, 2);

@@ -6,7 +6,7 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { msToRate, rateHundredths } from '../../shared/growth';
 import type { EventBus } from '../bus/EventBus';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { accounts, bets } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
 import { moveBalance } from './balance';
@@ -19,46 +19,52 @@ export class BetSettler implements RoundListener {
     private readonly bus: EventBus,
   ) {}
 
+  /** Bets a player is cashing out by hand right now are skipped: that cash-out settles them. */
   async roundTick(round: LiveRound, rate: number): Promise<void> {
-    await this.settle(round, rateHundredths(rate));
+    await this.settle(round, rateHundredths(rate), true);
   }
 
   async roundEnded(round: LiveRound): Promise<void> {
-    await this.settle(round, Math.ceil(round.fullRate * 100));
+    await this.settle(round, Math.ceil(round.fullRate * 100), false);
   }
 
   async roundVoided(roundId: number): Promise<void> {
-    for (const { id, nickname } of await this.openBets(roundId, NO_TARGET)) {
-      const refunded = await this.db.transaction(async (tx) => {
-        const [bet] = await tx.select().from(bets).where(eq(bets.id, id)).for('update');
-        if (bet?.status !== 'CREATED') return null;
-        const [row] = await tx.update(bets).set({ status: 'VOID', settledAt: Date.now() }).where(eq(bets.id, id)).returning();
-        await moveBalance(tx, bet.accountId, BigInt(bet.amount), 'void_refund', String(id));
-        return row!;
-      });
-      if (refunded) publishBet(this.bus, 'BET_CANCELED', toBet(refunded, nickname));
-    }
+    const refunded = await this.db.transaction(async (tx) => {
+      const open = await this.lockOpenBets(tx, roundId, NO_TARGET, false);
+      const rows = [];
+      for (const { bet, nickname } of open) {
+        const [row] = await tx.update(bets).set({ status: 'VOID', settledAt: Date.now() }).where(eq(bets.id, bet.id)).returning();
+        await moveBalance(tx, bet.accountId, BigInt(bet.amount), 'void_refund', String(bet.id));
+        rows.push(toBet(row!, nickname));
+      }
+      return rows;
+    });
+    for (const bet of refunded) publishBet(this.bus, 'BET_CANCELED', bet);
   }
 
-  /** Pays every open bet of the round whose target is at or below `upTo` hundredths and below the crash point. */
-  private async settle(round: LiveRound, upTo: number): Promise<void> {
-    for (const { id, nickname } of await this.openBets(round.id, upTo)) {
-      const paid = await this.db.transaction(async (tx) => {
-        const [bet] = await tx.select().from(bets).where(eq(bets.id, id)).for('update');
-        if (bet?.status !== 'CREATED' || bet.cashoutAt / 100 >= round.fullRate) return null;
-        return payOut(tx, bet, bet.cashoutAt, settledAt(round, bet));
-      });
-      if (paid) publishBet(this.bus, 'BET_REFUNDED', toBet(paid, nickname));
-    }
+  /** Pays, in one transaction, every open bet of the round whose target is at or below `upTo` hundredths and below the crash point. */
+  private async settle(round: LiveRound, upTo: number, skipLocked: boolean): Promise<void> {
+    const paid = await this.db.transaction(async (tx) => {
+      const due = await this.lockOpenBets(tx, round.id, upTo, skipLocked);
+      const rows = [];
+      for (const { bet, nickname } of due) {
+        if (bet.cashoutAt / 100 >= round.fullRate) continue;
+        rows.push(toBet(await payOut(tx, bet, bet.cashoutAt, settledAt(round, bet)), nickname));
+      }
+      return rows;
+    });
+    for (const bet of paid) publishBet(this.bus, 'BET_REFUNDED', bet);
   }
 
-  private openBets(roundId: number, upTo: number) {
-    return this.db
-      .select({ id: bets.id, nickname: accounts.nickname })
+  /** Locks the round's open bets up to a target, all before any balance moves (so cash-outs never deadlock with it). */
+  private lockOpenBets(tx: Tx, roundId: number, upTo: number, skipLocked: boolean) {
+    return tx
+      .select({ bet: bets, nickname: accounts.nickname })
       .from(bets)
       .innerJoin(accounts, eq(accounts.id, bets.accountId))
       .where(and(eq(bets.roundId, roundId), eq(bets.status, 'CREATED'), lte(bets.cashoutAt, upTo)))
-      .orderBy(asc(bets.id));
+      .orderBy(asc(bets.id))
+      .for('update', skipLocked ? { of: bets, skipLocked: true } : { of: bets });
   }
 }
 
