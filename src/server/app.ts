@@ -13,6 +13,14 @@ import type { EventBus } from './bus/EventBus';
 import { LocalBus } from './bus/LocalBus';
 import { installErrorHandlers } from './http/errors';
 import { healthRoutes } from './http/health';
+import { gameRoutes } from './http/game';
+import { createMetrics, metricsRoutes, timeRequests, type Metrics } from './metrics';
+import { RoundEngine } from './game/RoundEngine';
+import { RoundSnapshot } from './game/RoundSnapshot';
+import { StompServer } from './stomp/StompServer';
+import { LastMessage, type Retainer } from './stomp/Retainer';
+import { DESTINATIONS } from '../shared/protocol';
+import type { RoundSecret } from '../shared/fairness';
 import { loadJwtSecret } from './auth/jwtSecret';
 import { Tokens } from './auth/Tokens';
 import { authRoutes } from './http/auth';
@@ -25,6 +33,10 @@ export interface Services {
   config: Config;
   database: Database;
   bus: EventBus;
+  metrics: Metrics;
+  /** Runs the rounds (not in a gateway process); the ledger adds its RoundListener here. */
+  engine: RoundEngine;
+  stomp: StompServer;
   tokens: Tokens;
   /** Settles auto cash-outs and voided rounds; the round engine calls it. */
   settler: BetSettler;
@@ -39,7 +51,13 @@ export interface GameServer {
   close(): Promise<void>;
 }
 
-export async function createServer(config: Config): Promise<GameServer> {
+/** What tests may replace; a real server passes nothing. */
+export interface ServerOptions {
+  /** Where crash points come from (default: the CSPRNG); tests fix them to keep rounds short. */
+  roundSecrets?: () => Promise<RoundSecret>;
+}
+
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<GameServer> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
@@ -48,9 +66,28 @@ export async function createServer(config: Config): Promise<GameServer> {
   });
   const database = await openDatabase(config);
   const bus: EventBus = new LocalBus();
+  const metrics = createMetrics();
+  const { bettingMs, pauseMs, tickMs } = config;
+  const engine = new RoundEngine({
+    ...{ db: database.db, bus, log: app.log, metrics, bettingMs, pauseMs, tickMs },
+    secrets: options.roundSecrets,
+  });
+  const retainers = new Map<string, Retainer>([
+    [DESTINATIONS.game, new RoundSnapshot()],
+    [DESTINATIONS.online, new LastMessage()],
+  ]);
+  const stomp = new StompServer({ bus, metrics, heartbeatMs: config.heartbeatMs, retainers });
+  stomp.attach(app.server);
   const tokens = new Tokens(database.db, loadJwtSecret(config));
-  const services: Services = { config, database, bus, tokens, settler: new BetSettler(database.db, bus) };
+  const settler = new BetSettler(database.db, bus);
+  engine.addListener(settler);
+  const services: Services = { config, database, bus, metrics, engine, stomp, tokens, settler };
   app.decorate('tokens', tokens);
+  // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
+  app.addHook('preClose', async () => {
+    await engine.stop();
+    await stomp.close();
+  });
   // onClose hooks run in reverse order: the database closes last.
   app.addHook('onClose', async () => {
     await bus.close();
@@ -58,11 +95,14 @@ export async function createServer(config: Config): Promise<GameServer> {
   });
 
   installErrorHandlers(app);
+  timeRequests(app, metrics);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(metricsRoutes(metrics));
+      await api.register(gameRoutes(services));
       await api.register(authRoutes(services));
       await api.register(userRoutes(services));
       await api.register(betRoutes(services));
@@ -77,7 +117,9 @@ export async function createServer(config: Config): Promise<GameServer> {
     app,
     services,
     async listen() {
-      return app.listen({ port: config.port, host: config.host });
+      const url = await app.listen({ port: config.port, host: config.host });
+      if (config.role !== 'gateway') await engine.start();
+      return url;
     },
     close() {
       closing ??= app.close();
