@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { Profile, SignInInput } from '../../src/shared/protocol';
-import { accounts, signInNonces } from '../../src/server/db/schema';
+import { accounts, refreshTokens, signInNonces } from '../../src/server/db/schema';
 import { startServer, type TestServer } from './harness';
 import { call, cookiePair } from './client';
 import { testWallet, type TestWallet } from './wallet';
@@ -111,7 +111,7 @@ describe('sign-in and tokens', () => {
     }
   });
 
-  it('sets an httpOnly SameSite=Strict refresh cookie scoped to /api/v1/auth, rotates it and revokes a reused one', async () => {
+  it('sets an httpOnly SameSite=Strict refresh cookie scoped to /api/v1/auth and rotates it on every refresh', async () => {
     const signIn = await call<{ token: string }>(t.api, 'POST', '/auth/register', { email: 'dan@example.com', password: 'password1' });
     const setCookie = signIn.cookies[0]!;
     expect(setCookie).toMatch(/^refresh_token=[\w-]{40,}/);
@@ -124,8 +124,17 @@ describe('sign-in and tokens', () => {
     const second = cookiePair(rotated.cookies[0]);
     expect(second).not.toBe(first);
     expect((await call(t.api, 'GET', '/user/profile', undefined, { token: rotated.body.data!.token })).status).toBe(200);
+  });
+
+  it('lets parallel refreshes with one cookie through, and revokes the family when a used cookie comes back later', async () => {
+    const signIn = await call(t.api, 'POST', '/auth/register', { email: 'fay@example.com', password: 'password1' });
+    const first = cookiePair(signIn.cookies[0]);
+    const parallel = await Promise.all([1, 2, 3].map(() => call(t.api, 'POST', '/auth/refresh', undefined, { cookie: first })));
+    expect(parallel.map((a) => a.status)).toEqual([200, 200, 200]);
+    const latest = cookiePair(parallel[2]!.cookies[0]);
+    await t.server.services.database.db.update(refreshTokens).set({ usedAt: Date.now() - 60_000 }).where(isNotNull(refreshTokens.usedAt));
     expect((await call(t.api, 'POST', '/auth/refresh', undefined, { cookie: first })).status).toBe(401);
-    expect((await call(t.api, 'POST', '/auth/refresh', undefined, { cookie: second })).status).toBe(401);
+    expect((await call(t.api, 'POST', '/auth/refresh', undefined, { cookie: latest })).status).toBe(401);
   });
 
   it('logs out: the refresh cookie stops working', async () => {

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
+import { createSignInMessageText } from '@solana/wallet-standard-util';
+import type { SignInInput } from '../../src/shared/protocol';
 import type { Db } from '../../src/server/db/client';
 import { bets, ledgerEntries, rounds } from '../../src/server/db/schema';
 import { checkLedger } from '../../src/server/ledger/check';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { balanceOf, closeAllRounds, fundedPlayer, openRound, startRound } from './betting';
+import { testWallet } from './wallet';
 import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -100,6 +103,15 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       const wins = await winsOf(ids.map(Number));
       expect(wins.map((w) => [w.ref, w.delta]).sort()).toEqual(ids.map((id) => [id, 1500n]).sort());
       expect(await checkLedger(db)).toEqual([]);
+    });
+
+    it('accepts a signed sign-in message once even when it arrives 20 times at once', async () => {
+      const wallet = testWallet();
+      const input = (await call<SignInInput>(t.api, 'GET', `/auth/nonce?wallet=${wallet.address}`)).body.data!;
+      const message = createSignInMessageText(input);
+      const proof = { login: wallet.address, signature: wallet.signText(message), message };
+      const answers = await Promise.all(Array.from({ length: 20 }, () => call(t.api, 'POST', '/auth/authenticate', proof)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(401)]);
     });
 
     it('settles cancels racing the start as either canceled and refunded or refused, never both', async () => {
