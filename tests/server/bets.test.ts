@@ -178,8 +178,13 @@ describe('bets', () => {
     expect(await balanceOf(db, player.id)).toBe(4000n);
     const other = await post('/bet/create', { amount: 2000 }, player.token, headers);
     expect([other.status, other.body.errorMessage]).toEqual([400, 'This Idempotency-Key was already used for another request']);
-    const refused = await post('/bet/create', { amount: 9000 }, player.token, { 'idempotency-key': 'k-2' });
-    expect((await post('/bet/create', { amount: 9000 }, player.token, { 'idempotency-key': 'k-2' })).body).toEqual(refused.body);
+    await closeAllRounds(db);
+    const refused = await post('/bet/create', { amount: 1000 }, player.token, { 'idempotency-key': 'k-2' });
+    expect(refused.body.errorMessage).toBe('Betting is closed: wait for the next round');
+    await openRound(db, 2);
+    const replayed = await post('/bet/create', { amount: 1000 }, player.token, { 'idempotency-key': 'k-2' });
+    expect([replayed.status, replayed.body]).toEqual([409, refused.body]);
+    expect(await balanceOf(db, player.id)).toBe(4000n);
   });
 
   it('answers 401 without a token and refuses other players’ bets as unknown', async () => {
