@@ -34,7 +34,14 @@ const GARBAGE: unknown[] = [
   { login: 'a@b.co', password: 7 },
 ];
 const RAW = ['{', '{"amount": NaN}', '{"amount": 1e400}', 'null', ''];
-const ENDPOINTS = ['/bet/create', '/bet/create/auto', '/bet/cancel', '/bet/refund', '/auth/authenticate', '/auth/register'];
+const ENDPOINTS = [
+  '/bet/create',
+  '/bet/create/auto',
+  '/bet/cancel',
+  '/bet/refund',
+  '/auth/authenticate',
+  '/auth/register',
+];
 
 describe('bad input', () => {
   let t: TestServer;
@@ -58,7 +65,10 @@ describe('bad input', () => {
 
   it('answers every garbage body on every endpoint with 400 and a sentence, and changes nothing', async () => {
     const before = await snapshot();
-    const valid: Record<string, unknown> = { '/bet/create': { amount: 1000 }, '/bet/create/auto': { amount: 1000, rate: 2 } };
+    const valid: Record<string, unknown> = {
+      '/bet/create': { amount: 1000 },
+      '/bet/create/auto': { amount: 1000, rate: 2 },
+    };
     for (const path of ENDPOINTS) {
       for (const body of [...GARBAGE.map((b) => JSON.stringify(b)), ...RAW]) {
         if (body === JSON.stringify(valid[path])) continue;
@@ -83,11 +93,14 @@ describe('bad input', () => {
       ['/bet/create/auto', { amount: 1000, rate: 1 }, 'rate must be between 1.01 and 1000000'],
       ['/bet/refund', { betId: 'abc' }, 'betId must be a bet id'],
     ];
-    for (const [path, body, message] of cases) expect((await call(t.api, 'POST', path, body, { token })).body.errorMessage).toBe(message);
+    for (const [path, body, message] of cases)
+      expect((await call(t.api, 'POST', path, body, { token })).body.errorMessage).toBe(message);
   });
 
   it('refuses a body over the size limit', async () => {
-    const answer = await call(t.api, 'POST', '/bet/create', JSON.stringify({ amount: 1000, pad: 'x'.repeat(20_000) }), { token });
+    const answer = await call(t.api, 'POST', '/bet/create', JSON.stringify({ amount: 1000, pad: 'x'.repeat(20_000) }), {
+      token,
+    });
     expect([answer.status, answer.body.errorMessage]).toEqual([413, 'Request body is too large']);
   });
 
@@ -110,7 +123,12 @@ describe('bet rate limits', () => {
     const first = await fundedPlayer(t.api, db, 0);
     const second = await fundedPlayer(t.api, db, 0);
     const history = (token: string) => call(t.api, 'GET', '/bet/history', undefined, { token }).then((a) => a.status);
-    const statuses = [await history(first.token), await history(first.token), await history(first.token), await history(first.token)];
+    const statuses = [
+      await history(first.token),
+      await history(first.token),
+      await history(first.token),
+      await history(first.token),
+    ];
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect([await history(second.token), await history(second.token)]).toEqual([200, 429]);
   });

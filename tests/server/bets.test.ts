@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DESTINATIONS, type Bet, type BetEvent, type BetWithRound, type CashOutResponse } from '../../src/shared/protocol';
+import {
+  DESTINATIONS,
+  type Bet,
+  type BetEvent,
+  type BetWithRound,
+  type CashOutResponse,
+} from '../../src/shared/protocol';
 import { bets, ledgerEntries } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 import { checkLedger } from '../../src/server/ledger/check';
@@ -24,7 +30,8 @@ describe('bets', () => {
     await closeAllRounds(db);
   });
 
-  const post = <T>(path: string, body: unknown, token: string, headers?: Record<string, string>) => call<T>(t.api, 'POST', path, body, { token, headers });
+  const post = <T>(path: string, body: unknown, token: string, headers?: Record<string, string>) =>
+    call<T>(t.api, 'POST', path, body, { token, headers });
 
   it('places a bet in the betting window, debits it and announces BET_CREATED', async () => {
     const player = await fundedPlayer(t.api, db, 5000);
@@ -32,7 +39,18 @@ describe('bets', () => {
     const answer = await post<{ betId: string }>('/bet/create', { amount: 2000 }, player.token);
     expect(answer.status).toBe(200);
     expect(await balanceOf(db, player.id)).toBe(3000n);
-    expect(events).toEqual([{ eventType: 'BET_CREATED', data: expect.objectContaining({ betId: answer.body.data!.betId, status: 'CREATED', amount: 2000, rate: null, winAmount: null }) }]);
+    expect(events).toEqual([
+      {
+        eventType: 'BET_CREATED',
+        data: expect.objectContaining({
+          betId: answer.body.data!.betId,
+          status: 'CREATED',
+          amount: 2000,
+          rate: null,
+          winAmount: null,
+        }),
+      },
+    ]);
     expect((await roundBets(db, round.id)).map((b) => b.betId)).toEqual([answer.body.data!.betId]);
   });
 
@@ -60,7 +78,10 @@ describe('bets', () => {
     expect(events.at(-1)).toMatchObject({ eventType: 'BET_CANCELED', data: { betId: first } });
     await startRound(db, round);
     const late = await post('/bet/cancel', { betId: second }, player.token);
-    expect([late.status, late.body.errorMessage]).toEqual([409, 'The round has started: this bet can no longer be canceled']);
+    expect([late.status, late.body.errorMessage]).toEqual([
+      409,
+      'The round has started: this bet can no longer be canceled',
+    ]);
     expect(await balanceOf(db, player.id)).toBe(4000n);
   });
 
@@ -77,7 +98,10 @@ describe('bets', () => {
     expect(cashOut.body.data!.rate).toBeLessThan(2.1);
     expect(cashOut.body.data!.winAmount).toBe(Math.floor(1000 * cashOut.body.data!.rate));
     expect(await balanceOf(db, player.id)).toBe(BigInt(4000 + cashOut.body.data!.winAmount));
-    expect(events.at(-1)).toMatchObject({ eventType: 'BET_REFUNDED', data: { betId, status: 'REFUNDED', rate: cashOut.body.data!.rate } });
+    expect(events.at(-1)).toMatchObject({
+      eventType: 'BET_REFUNDED',
+      data: { betId, status: 'REFUNDED', rate: cashOut.body.data!.rate },
+    });
     const again = await post('/bet/refund', { betId }, player.token);
     expect([again.status, again.body.errorMessage]).toEqual([409, 'This bet is already cashed out']);
 
@@ -92,9 +116,12 @@ describe('bets', () => {
     const player = await fundedPlayer(t.api, db, 5000);
     const other = await fundedPlayer(t.api, db, 5000);
     const round = await openRound(db, 3.2);
-    const two = (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 2 }, player.token)).body.data!.betId;
-    const three = (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 3.19 }, player.token)).body.data!.betId;
-    const tooHigh = (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 3.2 }, other.token)).body.data!.betId;
+    const two = (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 2 }, player.token)).body.data!
+      .betId;
+    const three = (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 3.19 }, player.token)).body
+      .data!.betId;
+    const tooHigh = (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 3.2 }, other.token)).body
+      .data!.betId;
     const live = await startRound(db, round);
     await t.server.services.settler.roundTick(live, 1.99);
     expect(events.filter((e) => e.eventType === 'BET_REFUNDED')).toHaveLength(0);
@@ -102,8 +129,14 @@ describe('bets', () => {
     expect(events.at(-1)).toMatchObject({ eventType: 'BET_REFUNDED', data: { betId: two, rate: 2, winAmount: 2000 } });
     await endRound(db, round);
     await t.server.services.settler.roundEnded(live);
-    expect(events.at(-1)).toMatchObject({ eventType: 'BET_REFUNDED', data: { betId: three, rate: 3.19, winAmount: 3190 } });
-    const [lost] = await db.select().from(bets).where(eq(bets.id, Number(tooHigh)));
+    expect(events.at(-1)).toMatchObject({
+      eventType: 'BET_REFUNDED',
+      data: { betId: three, rate: 3.19, winAmount: 3190 },
+    });
+    const [lost] = await db
+      .select()
+      .from(bets)
+      .where(eq(bets.id, Number(tooHigh)));
     expect(lost).toMatchObject({ status: 'CREATED', winAmount: null });
     expect(await balanceOf(db, player.id)).toBe(BigInt(3000 + 2000 + 3190));
     expect(await balanceOf(db, other.id)).toBe(4000n);
@@ -118,7 +151,10 @@ describe('bets', () => {
     const manual = await post<CashOutResponse>('/bet/refund', { betId: byHand }, player.token);
     expect(manual.body.data).toEqual({ betId: byHand, rate: 2.66, winAmount: 3990 });
     await t.server.services.settler.roundTick(live, 6.04);
-    expect(events.at(-1)).toMatchObject({ eventType: 'BET_REFUNDED', data: { betId: byTick, rate: 4, winAmount: 4000 } });
+    expect(events.at(-1)).toMatchObject({
+      eventType: 'BET_REFUNDED',
+      data: { betId: byTick, rate: 4, winAmount: 4000 },
+    });
   });
 
   it('refunds the open bets of a voided round exactly once', async () => {
@@ -143,13 +179,17 @@ describe('bets', () => {
       ids.push((await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId);
       if (i < 2) await endRound(db, await startRound(db, round, 20_000));
     }
-    const page = await call<{ betHistory: BetWithRound[] }>(t.api, 'GET', '/bet/history', undefined, { token: player.token });
+    const page = await call<{ betHistory: BetWithRound[] }>(t.api, 'GET', '/bet/history', undefined, {
+      token: player.token,
+    });
     expect(page.body.data!.betHistory.map((b) => b.betId)).toEqual([...ids].reverse());
     const [open, ended] = page.body.data!.betHistory;
     expect(open).toMatchObject({ gameSalt: null, gameRate: null, status: 'CREATED', winAmount: null });
     expect(ended).toMatchObject({ gameRate: 2, status: 'CREATED', winAmount: null });
     expect(ended!.gameSalt).toMatch(/^salt-/);
-    const next = await call<{ betHistory: Bet[] }>(t.api, 'GET', `/bet/history?before=${ids[1]}`, undefined, { token: player.token });
+    const next = await call<{ betHistory: Bet[] }>(t.api, 'GET', `/bet/history?before=${ids[1]}`, undefined, {
+      token: player.token,
+    });
     expect(next.body.data!.betHistory.map((b) => b.betId)).toEqual([ids[0]]);
   });
 
@@ -163,7 +203,11 @@ describe('bets', () => {
     expect(running).toMatchObject({ winAmount: 3010, gameHash: round.hash, gameRate: null, gameSalt: null });
     await endRound(db, live);
     const top = await leaders(db);
-    expect(top.find((bet) => bet.betId === betId)).toMatchObject({ gameHash: round.hash, gameRate: 9, gameSalt: round.salt });
+    expect(top.find((bet) => bet.betId === betId)).toMatchObject({
+      gameHash: round.hash,
+      gameRate: 9,
+      gameSalt: round.salt,
+    });
     expect(top.every((bet, i) => i === 0 || bet.winAmount! <= top[i - 1]!.winAmount!)).toBe(true);
     expect(await leaders(db, Date.now() + 25 * 3600_000)).toEqual([]);
   });
@@ -177,7 +221,10 @@ describe('bets', () => {
     expect(again.body).toEqual(first.body);
     expect(await balanceOf(db, player.id)).toBe(4000n);
     const other = await post('/bet/create', { amount: 2000 }, player.token, headers);
-    expect([other.status, other.body.errorMessage]).toEqual([400, 'This Idempotency-Key was already used for another request']);
+    expect([other.status, other.body.errorMessage]).toEqual([
+      400,
+      'This Idempotency-Key was already used for another request',
+    ]);
     await closeAllRounds(db);
     const refused = await post('/bet/create', { amount: 1000 }, player.token, { 'idempotency-key': 'k-2' });
     expect(refused.body.errorMessage).toBe('Betting is closed: wait for the next round');

@@ -14,7 +14,10 @@ describe('bets on live rounds', () => {
   let t: TestServer;
   let stomp: StompTestClient;
   beforeAll(async () => {
-    t = await startServer({ BETTING_MS: '600', PAUSE_MS: '100', TICK_MS: '50' }, { roundSecrets: fixedCrashPoints([1.1]) });
+    t = await startServer(
+      { BETTING_MS: '600', PAUSE_MS: '100', TICK_MS: '50' },
+      { roundSecrets: fixedCrashPoints([1.1]) },
+    );
     stomp = await connectStomp(t.ws, [DESTINATIONS.bets, DESTINATIONS.game]);
   });
   afterAll(async () => {
@@ -30,26 +33,62 @@ describe('bets on live rounds', () => {
     const window = () => gameEvents().find((e) => e.eventType === 'GAME_CREATED' && e.data.startsAt - Date.now() > 250);
     await waitUntil(() => window() !== undefined, 15_000, 'a betting window');
     const gameId = window()!.data.gameId;
-    const auto = (await call<{ betId: string }>(t.api, 'POST', '/bet/create/auto', { amount: 1000, rate: 1.05 }, { token: player.token })).body.data!.betId;
-    const lost = (await call<{ betId: string }>(t.api, 'POST', '/bet/create', { amount: 2000 }, { token: player.token })).body.data!.betId;
-    await waitUntil(() => betEvents().filter((e) => e.eventType === 'BET_CREATED').length === 2, 5000, 'BET_CREATED over STOMP');
-    await waitUntil(() => gameEvents().some((e) => e.eventType === 'GAME_ENDED' && e.data.gameId === gameId), 10_000, 'the crash');
+    const auto = (
+      await call<{ betId: string }>(
+        t.api,
+        'POST',
+        '/bet/create/auto',
+        { amount: 1000, rate: 1.05 },
+        { token: player.token },
+      )
+    ).body.data!.betId;
+    const lost = (
+      await call<{ betId: string }>(t.api, 'POST', '/bet/create', { amount: 2000 }, { token: player.token })
+    ).body.data!.betId;
+    await waitUntil(
+      () => betEvents().filter((e) => e.eventType === 'BET_CREATED').length === 2,
+      5000,
+      'BET_CREATED over STOMP',
+    );
+    await waitUntil(
+      () => gameEvents().some((e) => e.eventType === 'GAME_ENDED' && e.data.gameId === gameId),
+      10_000,
+      'the crash',
+    );
     const refunded = betEvents().find((e) => e.eventType === 'BET_REFUNDED');
     expect(refunded?.data).toMatchObject({ betId: auto, status: 'REFUNDED', rate: 1.05, winAmount: 1050 });
     const started = gameEvents().find((e) => e.eventType === 'GAME_STARTED' && e.data.gameId === gameId);
-    const [row] = await t.server.services.database.db.select().from(bets).where(eq(bets.id, Number(auto)));
-    expect(Math.abs(row!.settledAt! - (started!.data as { startedAt: number }).startedAt - msToRate(1.05))).toBeLessThanOrEqual(1);
+    const [row] = await t.server.services.database.db
+      .select()
+      .from(bets)
+      .where(eq(bets.id, Number(auto)));
+    expect(
+      Math.abs(row!.settledAt! - (started!.data as { startedAt: number }).startedAt - msToRate(1.05)),
+    ).toBeLessThanOrEqual(1);
 
     const roundBets = await call<Bet[]>(t.api, 'GET', `/game/bets/${gameId}`);
     expect(roundBets.body.data!.map((b) => [b.betId, b.status, b.winAmount])).toEqual([
       [lost, 'CREATED', null],
       [auto, 'REFUNDED', 1050],
     ]);
-    const history = await call<{ betHistory: BetWithRound[] }>(t.api, 'GET', '/bet/history', undefined, { token: player.token });
-    expect(history.body.data!.betHistory[0]).toMatchObject({ betId: lost, status: 'CREATED', winAmount: null, gameRate: 1.1 });
+    const history = await call<{ betHistory: BetWithRound[] }>(t.api, 'GET', '/bet/history', undefined, {
+      token: player.token,
+    });
+    expect(history.body.data!.betHistory[0]).toMatchObject({
+      betId: lost,
+      status: 'CREATED',
+      winAmount: null,
+      gameRate: 1.1,
+    });
     const leaders = await call<BetWithRound[]>(t.api, 'GET', '/game/leaders');
-    expect(leaders.body.data!.find((b) => b.betId === auto)).toMatchObject({ gameId, gameRate: 1.1, gameSalt: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const profile = await call<{ balanceAmount: number }>(t.api, 'GET', '/user/profile', undefined, { token: player.token });
+    expect(leaders.body.data!.find((b) => b.betId === auto)).toMatchObject({
+      gameId,
+      gameRate: 1.1,
+      gameSalt: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const profile = await call<{ balanceAmount: number }>(t.api, 'GET', '/user/profile', undefined, {
+      token: player.token,
+    });
     expect(profile.body.data!.balanceAmount).toBe(10_000 - 3000 + 1050);
     expect(await checkLedger(t.server.services.database.db)).toEqual([]);
   });

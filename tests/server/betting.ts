@@ -14,7 +14,10 @@ let deposits = 0;
 export async function fundedPlayer(api: string, db: Db, balance: number): Promise<{ token: string; id: number }> {
   const { token, email } = await newPlayer(api);
   const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email));
-  if (balance > 0) await db.transaction((tx) => moveBalance(tx, row!.id, BigInt(balance), 'deposit', `test-${deposits++}-${Date.now()}`));
+  if (balance > 0)
+    await db.transaction((tx) =>
+      moveBalance(tx, row!.id, BigInt(balance), 'deposit', `test-${deposits++}-${Date.now()}`),
+    );
   return { token, id: row!.id };
 }
 
@@ -29,7 +32,14 @@ export async function openRound(db: Db, fullRate: number): Promise<LiveRound> {
   const now = Date.now();
   const [row] = await db
     .insert(rounds)
-    .values({ state: 'CREATED', hash: `hash-${now}`, fullRate, salt: `salt-${now}`, createdAt: now, startsAt: now + 1000 })
+    .values({
+      state: 'CREATED',
+      hash: `hash-${now}`,
+      fullRate,
+      salt: `salt-${now}`,
+      createdAt: now,
+      startsAt: now + 1000,
+    })
     .returning();
   return { id: row!.id, hash: row!.hash, fullRate, salt: row!.salt, startsAt: row!.startsAt, startedAt: null };
 }
@@ -52,5 +62,7 @@ export async function endRound(db: Db, round: LiveRound): Promise<void> {
 /** Ends every round still open (so a test starts with none taking bets). */
 export async function closeAllRounds(db: Db): Promise<void> {
   const open = await db.select().from(rounds).orderBy(desc(rounds.id));
-  for (const round of open) if (round.state === 'CREATED' || round.state === 'STARTED') await db.update(rounds).set({ state: 'ENDED' }).where(eq(rounds.id, round.id));
+  for (const round of open)
+    if (round.state === 'CREATED' || round.state === 'STARTED')
+      await db.update(rounds).set({ state: 'ENDED' }).where(eq(rounds.id, round.id));
 }

@@ -26,12 +26,17 @@ function raceSuite(name: string, env: () => Record<string, string>) {
 
     const post = <T>(path: string, body: unknown, token: string) => call<T>(t.api, 'POST', path, body, { token });
     const winsOf = async (ids: number[]) =>
-      db.select().from(ledgerEntries).where(and(eq(ledgerEntries.kind, 'win'), inArray(ledgerEntries.ref, ids.map(String))));
+      db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.kind, 'win'), inArray(ledgerEntries.ref, ids.map(String))));
 
     it('accepts exactly 1 of 200 concurrent bets from an account that covers one: balance 0, ledger = balance', async () => {
       const player = await fundedPlayer(t.api, db, 1000);
       await openRound(db, 2);
-      const answers = await Promise.all(Array.from({ length: 200 }, () => post('/bet/create', { amount: 1000 }, player.token)));
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, () => post('/bet/create', { amount: 1000 }, player.token)),
+      );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       expect(answers.filter((a) => a.status === 409)).toHaveLength(199);
       expect(await balanceOf(db, player.id)).toBe(0n);
@@ -41,7 +46,9 @@ function raceSuite(name: string, env: () => Record<string, string>) {
     it('accepts exactly 2 of 200 concurrent bets from an account that could pay for 10 (the per-round limit)', async () => {
       const player = await fundedPlayer(t.api, db, 10_000);
       await openRound(db, 2);
-      const answers = await Promise.all(Array.from({ length: 200 }, () => post('/bet/create', { amount: 1000 }, player.token)));
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, () => post('/bet/create', { amount: 1000 }, player.token)),
+      );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
       expect(await balanceOf(db, player.id)).toBe(8000n);
       expect(await checkLedger(db)).toEqual([]);
@@ -50,11 +57,18 @@ function raceSuite(name: string, env: () => Record<string, string>) {
     it('settles cash-outs racing the crash as either won or lost, never both', async () => {
       const players = await Promise.all(Array.from({ length: 16 }, () => fundedPlayer(t.api, db, 1000)));
       const round = await openRound(db, 1.05);
-      const ids = await Promise.all(players.map(async (p) => Number((await post<{ betId: string }>('/bet/create', { amount: 1000 }, p.token)).body.data!.betId)));
+      const ids = await Promise.all(
+        players.map(async (p) =>
+          Number((await post<{ betId: string }>('/bet/create', { amount: 1000 }, p.token)).body.data!.betId),
+        ),
+      );
       const live = await startRound(db, round);
       const crash = async () => {
         await sleep(live.startedAt! + Math.log(1.05) / 0.00006 - Date.now());
-        await db.update(rounds).set({ state: 'ENDED', rateHundredths: 105, endedAt: Date.now() }).where(eq(rounds.id, round.id));
+        await db
+          .update(rounds)
+          .set({ state: 'ENDED', rateHundredths: 105, endedAt: Date.now() })
+          .where(eq(rounds.id, round.id));
         await t.server.services.settler.roundEnded(live);
       };
       const cashOuts = players.map(async (p, i) => {
@@ -97,9 +111,17 @@ function raceSuite(name: string, env: () => Record<string, string>) {
     it('pays an auto cash-out racing a manual one once, at the target', async () => {
       const players = await Promise.all(Array.from({ length: 8 }, () => fundedPlayer(t.api, db, 1000)));
       const round = await openRound(db, 3);
-      const ids = await Promise.all(players.map(async (p) => (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 1.5 }, p.token)).body.data!.betId));
+      const ids = await Promise.all(
+        players.map(
+          async (p) =>
+            (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 1.5 }, p.token)).body.data!.betId,
+        ),
+      );
       const live = await startRound(db, round, 10_000);
-      await Promise.all([...players.map((p, i) => post('/bet/refund', { betId: ids[i] }, p.token)), t.server.services.settler.roundTick(live, 1.82)]);
+      await Promise.all([
+        ...players.map((p, i) => post('/bet/refund', { betId: ids[i] }, p.token)),
+        t.server.services.settler.roundTick(live, 1.82),
+      ]);
       const wins = await winsOf(ids.map(Number));
       expect(wins.map((w) => [w.ref, w.delta]).sort()).toEqual(ids.map((id) => [id, 1500n]).sort());
       expect(await checkLedger(db)).toEqual([]);
@@ -110,14 +132,20 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       const input = (await call<SignInInput>(t.api, 'GET', `/auth/nonce?wallet=${wallet.address}`)).body.data!;
       const message = createSignInMessageText(input);
       const proof = { login: wallet.address, signature: wallet.signText(message), message };
-      const answers = await Promise.all(Array.from({ length: 20 }, () => call(t.api, 'POST', '/auth/authenticate', proof)));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => call(t.api, 'POST', '/auth/authenticate', proof)),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(401)]);
     });
 
     it('settles cancels racing the start as either canceled and refunded or refused, never both', async () => {
       const players = await Promise.all(Array.from({ length: 16 }, () => fundedPlayer(t.api, db, 1000)));
       const round = await openRound(db, 2);
-      const ids = await Promise.all(players.map(async (p) => (await post<{ betId: string }>('/bet/create', { amount: 1000 }, p.token)).body.data!.betId));
+      const ids = await Promise.all(
+        players.map(
+          async (p) => (await post<{ betId: string }>('/bet/create', { amount: 1000 }, p.token)).body.data!.betId,
+        ),
+      );
       const cancels = players.map(async (p, i) => {
         await sleep(i * 10);
         return post('/bet/cancel', { betId: ids[i] }, p.token);
@@ -126,7 +154,9 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       const [answers] = await Promise.all([Promise.all(cancels), start]);
       for (const [i, answer] of answers.entries()) {
         const balance = await balanceOf(db, players[i]!.id);
-        expect({ status: answer.status, balance }).toEqual(answer.status === 200 ? { status: 200, balance: 1000n } : { status: 409, balance: 0n });
+        expect({ status: answer.status, balance }).toEqual(
+          answer.status === 200 ? { status: 200, balance: 1000n } : { status: 409, balance: 0n },
+        );
       }
       expect(await checkLedger(db)).toEqual([]);
     });

@@ -12,7 +12,9 @@ import { accountRef, type AccountRef } from '../ledger/accounts';
 import { Refusal } from '../ledger/Refusal';
 import { randomToken } from './random';
 
+/** Access tokens are short-lived: a stolen one is useless after 15 minutes. */
 export const ACCESS_TTL_SECONDS = 15 * 60;
+/** A player stays signed in this long without signing again. */
 export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
 /** How long a used refresh token may still be presented by a parallel request. */
 export const REUSE_GRACE_MS = 10_000;
@@ -20,6 +22,7 @@ const ISSUER = 'moonrush';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Issues and checks the tokens of signed-in players. */
 export class Tokens {
   constructor(
     private readonly db: Db,
@@ -65,7 +68,10 @@ export class Tokens {
    */
   async rotate(token: string, now = Date.now()): Promise<{ account: AccountRef; refresh: string }> {
     const refused = new Refusal('unauthorized', 'Please sign in again');
-    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(token)));
+    const [row] = await this.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashOf(token)));
     if (!row || row.expiresAt <= now) throw refused;
     if (row.usedAt !== null && now - row.usedAt >= REUSE_GRACE_MS) {
       await this.db.delete(refreshTokens).where(eq(refreshTokens.family, row.family));
@@ -82,7 +88,10 @@ export class Tokens {
 
   /** Signs a device out: every token of the presented token's family stops working. */
   async revoke(token: string): Promise<void> {
-    const [row] = await this.db.select({ family: refreshTokens.family }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(token)));
+    const [row] = await this.db
+      .select({ family: refreshTokens.family })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashOf(token)));
     if (row) await this.db.delete(refreshTokens).where(eq(refreshTokens.family, row.family));
   }
 }

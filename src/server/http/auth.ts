@@ -14,7 +14,12 @@ import { authLimits } from './rateLimits';
 import { body, text } from './schemas';
 
 const REFRESH_COOKIE = 'refresh_token';
-const CHAIN_IDS: Record<ChainKind, string> = { local: 'solana:localnet', devnet: 'solana:devnet', testnet: 'solana:testnet', mainnet: 'solana:mainnet' };
+const CHAIN_IDS: Record<ChainKind, string> = {
+  local: 'solana:localnet',
+  devnet: 'solana:devnet',
+  testnet: 'solana:testnet',
+  mainnet: 'solana:mainnet',
+};
 
 const firstSignIn = { referralId: text('referralId', 64).optional(), telegramId: text('telegramId', 64).optional() };
 const email = z.email({ error: 'Enter a valid email' }).max(254, 'Enter a valid email');
@@ -23,11 +28,17 @@ const password = z
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password must be at most 200 characters');
 
-const walletLogin = body({ login: text('login', 64), signature: text('signature', 4096), message: text('message', 2048), ...firstSignIn });
+const walletLogin = body({
+  login: text('login', 64),
+  signature: text('signature', 4096),
+  message: text('message', 2048),
+  ...firstSignIn,
+});
 const passwordLogin = body({ login: email, password });
 const registration = body({ email, password, ...firstSignIn });
 const nonceQuery = body({ wallet: text('wallet', 64) });
 
+/** The /auth routes, with per-IP and per-login rate limits. */
 export function authRoutes(services: Services) {
   const { database, tokens, config } = services;
   const db = database.db;

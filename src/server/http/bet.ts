@@ -15,9 +15,15 @@ import { body, number } from './schemas';
 
 const NOT_A_BET = 'betId must be a bet id';
 const betId = z
-  .union([z.string().regex(/^[1-9]\d{0,15}$/, NOT_A_BET), z.number().int(NOT_A_BET).min(1, NOT_A_BET).max(Number.MAX_SAFE_INTEGER, NOT_A_BET)], {
-    error: (issue) => (issue.input === undefined ? 'betId is required' : NOT_A_BET),
-  })
+  .union(
+    [
+      z.string().regex(/^[1-9]\d{0,15}$/, NOT_A_BET),
+      z.number().int(NOT_A_BET).min(1, NOT_A_BET).max(Number.MAX_SAFE_INTEGER, NOT_A_BET),
+    ],
+    {
+      error: (issue) => (issue.input === undefined ? 'betId is required' : NOT_A_BET),
+    },
+  )
   .transform(Number);
 
 /** A multiplier with at most two decimals, as integer hundredths. */
@@ -27,6 +33,7 @@ const target = number('rate')
   .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, 'rate can have at most two decimals')
   .transform((rate) => Math.round(rate * 100));
 
+/** The /bet routes, with per-IP and per-account rate limits. */
 export function betRoutes(services: Services) {
   const { config, database, bus } = services;
   const betting: Betting = { db: database.db, bus, maxWin: config.maxWin };
@@ -38,7 +45,13 @@ export function betRoutes(services: Services) {
   const plain = body({ amount });
   const auto = body({ amount, rate: target });
   const byId = body({ betId });
-  const historyQuery = body({ before: z.string().regex(/^\d{1,16}$/, 'before must be a bet id').transform(Number).optional() });
+  const historyQuery = body({
+    before: z
+      .string()
+      .regex(/^\d{1,16}$/, 'before must be a bet id')
+      .transform(Number)
+      .optional(),
+  });
 
   return async function (app: FastifyInstance): Promise<void> {
     const preHandler = betLimits(app, config.rateLimits.betPerIp, config.rateLimits.betPerAccount);
@@ -52,7 +65,9 @@ export function betRoutes(services: Services) {
     app.post('/bet/create/auto', { preHandler }, async (request) => {
       const account = await requireAccount(request);
       const bet = parseBody(auto, request.body);
-      return ok(await idempotent(database.db, account.id, request, () => placeBet(betting, account, bet.amount, bet.rate)));
+      return ok(
+        await idempotent(database.db, account.id, request, () => placeBet(betting, account, bet.amount, bet.rate)),
+      );
     });
 
     app.post('/bet/cancel', { preHandler }, async (request) => {

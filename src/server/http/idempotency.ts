@@ -15,18 +15,31 @@ const KEY = /^[\x21-\x7e]{1,128}$/;
 const KEEP_MS = 24 * 3600_000;
 
 /** Runs `create` once per (account, Idempotency-Key); without the header it just runs. */
-export async function idempotent<T>(db: Db, accountId: number, request: FastifyRequest, create: () => Promise<T>): Promise<T> {
+export async function idempotent<T>(
+  db: Db,
+  accountId: number,
+  request: FastifyRequest,
+  create: () => Promise<T>,
+): Promise<T> {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return create();
-  if (typeof key !== 'string' || !KEY.test(key)) throw badRequest('Idempotency-Key must be 1 to 128 visible characters');
-  const fingerprint = `${request.method} ${request.url} ${createHash('sha256').update(JSON.stringify(request.body ?? null)).digest('hex')}`;
+  if (typeof key !== 'string' || !KEY.test(key))
+    throw badRequest('Idempotency-Key must be 1 to 128 visible characters');
+  const fingerprint = `${request.method} ${request.url} ${createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex')}`;
   const now = Date.now();
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, now - KEEP_MS));
   const mine = and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key));
-  const claimed = await db.insert(idempotencyKeys).values({ accountId, key, fingerprint, createdAt: now }).onConflictDoNothing().returning();
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ accountId, key, fingerprint, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
   if (claimed.length === 0) {
     const [first] = await db.select().from(idempotencyKeys).where(mine);
-    if (!first || first.fingerprint !== fingerprint) throw badRequest('This Idempotency-Key was already used for another request');
+    if (!first || first.fingerprint !== fingerprint)
+      throw badRequest('This Idempotency-Key was already used for another request');
     if (first.status === null) throw conflict('The first request with this Idempotency-Key is still running');
     if (first.status !== 200) throw new HttpError(first.status, String(first.response));
     return first.response as T;

@@ -5,7 +5,10 @@ import { z } from 'zod';
 /** A JSON object body with exactly these fields: anything else is refused by name. */
 export function body<T extends z.ZodRawShape>(shape: T) {
   return z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'The request body must be a JSON object'),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field: ${issue.keys.join(', ')}`
+        : 'The request body must be a JSON object',
   });
 }
 
@@ -19,5 +22,7 @@ export function text(name: string, max: number) {
 
 /** A required JSON number. */
 export function number(name: string) {
-  return z.number({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a number`) });
+  return z.number({
+    error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a number`),
+  });
 }

@@ -13,6 +13,7 @@ import { moveBalance } from './balance';
 import { payOut, publishBet, toBet, type BetRow } from './betRows';
 import { NO_TARGET } from './bets';
 
+/** Settles bets as the round engine reports ticks, ends and voided rounds. */
 export class BetSettler implements RoundListener {
   constructor(
     private readonly db: Db,
@@ -33,7 +34,11 @@ export class BetSettler implements RoundListener {
       const open = await this.lockOpenBets(tx, roundId, NO_TARGET, false);
       const rows = [];
       for (const { bet, nickname } of open) {
-        const [row] = await tx.update(bets).set({ status: 'VOID', settledAt: Date.now() }).where(eq(bets.id, bet.id)).returning();
+        const [row] = await tx
+          .update(bets)
+          .set({ status: 'VOID', settledAt: Date.now() })
+          .where(eq(bets.id, bet.id))
+          .returning();
         await moveBalance(tx, bet.accountId, BigInt(bet.amount), 'void_refund', String(bet.id));
         rows.push(toBet(row!, nickname));
       }

@@ -8,6 +8,7 @@ import type { Tx } from '../db/client';
 import { bets } from '../db/schema';
 import { moveBalance } from './balance';
 
+/** A row of the bets table. */
 export type BetRow = typeof bets.$inferSelect;
 
 /** A bet on the wire: amounts in hundredths, the cash-out rate as a multiplier. */

@@ -6,7 +6,9 @@ import type { Db } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import { toBet } from './betRows';
 
+/** Bets per page of GET /bet/history. */
 export const HISTORY_PAGE = 50;
+/** How many wins GET /game/leaders lists. */
 export const LEADERS_COUNT = 20;
 const DAY_MS = 24 * 3600_000;
 
@@ -43,7 +45,13 @@ export async function betHistory(db: Db, accountId: number, before?: number): Pr
     .from(bets)
     .innerJoin(accounts, eq(accounts.id, bets.accountId))
     .innerJoin(rounds, eq(rounds.id, bets.roundId))
-    .where(and(eq(bets.accountId, accountId), ne(bets.status, 'CANCELED'), before === undefined ? undefined : lt(bets.id, before)))
+    .where(
+      and(
+        eq(bets.accountId, accountId),
+        ne(bets.status, 'CANCELED'),
+        before === undefined ? undefined : lt(bets.id, before),
+      ),
+    )
     .orderBy(desc(bets.id))
     .limit(HISTORY_PAGE);
   return rows.map(toBetWithRound);

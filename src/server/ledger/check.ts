@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
+/** One difference the audit found, named by account. */
 export interface LedgerProblem {
   accountId: number;
   problem: string;
