@@ -7,7 +7,7 @@ import {
   type BetWithRound,
   type CashOutResponse,
 } from '../../src/shared/protocol';
-import { bets, ledgerEntries } from '../../src/server/db/schema';
+import { bets, ledgerEntries, rounds } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 import { checkLedger } from '../../src/server/ledger/check';
 import { roundBets, leaders } from '../../src/server/ledger/betViews';
@@ -168,6 +168,21 @@ describe('bets', () => {
     expect(await balanceOf(db, player.id)).toBe(5000n);
     const refunds = await db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'void_refund'));
     expect(refunds.filter((r) => r.accountId === player.id)).toHaveLength(2);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('refunds bets a stop left open in an already voided round, and ledger:check reports them until then', async () => {
+    const player = await fundedPlayer(t.api, db, 5000);
+    const round = await openRound(db, 2);
+    const betId = (await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId;
+    await db.update(rounds).set({ state: 'VOID' }).where(eq(rounds.id, round.id));
+    expect(await checkLedger(db)).toEqual([
+      { accountId: player.id, problem: `bet ${betId} is still open in voided round ${round.id}` },
+    ]);
+    const later = await openRound(db, 2);
+    await db.update(rounds).set({ state: 'VOID' }).where(eq(rounds.id, later.id));
+    await t.server.services.settler.roundVoided(later.id);
+    expect(await balanceOf(db, player.id)).toBe(5000n);
     expect(await checkLedger(db)).toEqual([]);
   });
 

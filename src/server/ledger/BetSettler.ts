@@ -3,11 +3,11 @@
  * target as the rate passes it, and refunds the bets of voided rounds, each bet once.
  */
 
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte, or } from 'drizzle-orm';
 import { msToRate, rateHundredths } from '../../shared/growth';
 import type { EventBus } from '../bus/EventBus';
 import type { Db, Tx } from '../db/client';
-import { accounts, bets } from '../db/schema';
+import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
 import { moveBalance } from './balance';
 import { payOut, publishBet, toBet, type BetRow } from './betRows';
@@ -29,9 +29,17 @@ export class BetSettler implements RoundListener {
     await this.settle(round, Math.ceil(round.fullRate * 100), false);
   }
 
+  /** Also refunds open bets of any other VOID round: a stop between voiding and refunding must not keep coins. */
   async roundVoided(roundId: number): Promise<void> {
     const refunded = await this.db.transaction(async (tx) => {
-      const open = await this.lockOpenBets(tx, roundId, NO_TARGET, false);
+      const open = await tx
+        .select({ bet: bets, nickname: accounts.nickname })
+        .from(bets)
+        .innerJoin(accounts, eq(accounts.id, bets.accountId))
+        .innerJoin(rounds, eq(rounds.id, bets.roundId))
+        .where(and(eq(bets.status, 'CREATED'), or(eq(bets.roundId, roundId), eq(rounds.state, 'VOID'))))
+        .orderBy(asc(bets.id))
+        .for('update', { of: bets });
       const rows = [];
       for (const { bet, nickname } of open) {
         const [row] = await tx
