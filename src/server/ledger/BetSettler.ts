@@ -11,7 +11,6 @@ import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
 import { moveBalance } from './balance';
 import { payOut, publishBet, toBet, type BetRow } from './betRows';
-import { NO_TARGET } from './bets';
 
 /** Settles bets as the round engine reports ticks, ends and voided rounds. */
 export class BetSettler implements RoundListener {

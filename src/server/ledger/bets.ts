@@ -30,7 +30,7 @@ export const MIN_BET = BET_MIN * HUNDREDTHS_PER_COIN;
 export const MIN_TARGET = 101;
 
 /** cashout_at of a bet that only MAX_WIN ends (the column is a 32-bit integer). */
-export const NO_TARGET = 2_147_483_647;
+const NO_TARGET = 2_147_483_647;
 
 /** The largest bet: MAX_BET, and small enough that a x1.01 cash-out stays within MAX_WIN. */
 export function largestBet(maxBet: number, maxWin: number): number {
