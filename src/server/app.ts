@@ -25,17 +25,21 @@ import { loadJwtSecret } from './auth/jwtSecret';
 import { Tokens } from './auth/Tokens';
 import { authRoutes } from './http/auth';
 import { userRoutes } from './http/user';
+import { betRoutes } from './http/bet';
+import { BetSettler } from './ledger/BetSettler';
 
 /** What domain code and routes share; built once per process. */
 export interface Services {
   config: Config;
   database: Database;
   bus: EventBus;
-  tokens: Tokens;
   metrics: Metrics;
   /** Runs the rounds (not in a gateway process); the ledger adds its RoundListener here. */
   engine: RoundEngine;
   stomp: StompServer;
+  tokens: Tokens;
+  /** Settles auto cash-outs and voided rounds; the round engine calls it. */
+  settler: BetSettler;
 }
 
 export interface GameServer {
@@ -75,7 +79,9 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const stomp = new StompServer({ bus, metrics, heartbeatMs: config.heartbeatMs, retainers });
   stomp.attach(app.server);
   const tokens = new Tokens(database.db, loadJwtSecret(config));
-  const services: Services = { config, database, bus, tokens, metrics, engine, stomp };
+  const settler = new BetSettler(database.db, bus);
+  engine.addListener(settler);
+  const services: Services = { config, database, bus, metrics, engine, stomp, tokens, settler };
   app.decorate('tokens', tokens);
   // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
   app.addHook('preClose', async () => {
@@ -99,6 +105,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       await api.register(gameRoutes(services));
       await api.register(authRoutes(services));
       await api.register(userRoutes(services));
+      await api.register(betRoutes(services));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, errorMessage: 'Not found' }));
     },
     { prefix: API_BASE },

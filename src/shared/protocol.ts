@@ -10,7 +10,8 @@ export interface Envelope<T = unknown> {
 }
 
 export type GameState = 'CREATED' | 'STARTED' | 'ENDED';
-export type BetStatus = 'CREATED' | 'REFUNDED';
+/** CANCELED and VOID (refunded when a round was voided) are extensions: they only reach BET_CANCELED events and history. */
+export type BetStatus = 'CREATED' | 'REFUNDED' | 'CANCELED' | 'VOID';
 export type PaymentEnvironmentType = 'main' | 'test' | 'devnet' | 'local';
 export type DepositStatus = 'pending' | 'credited' | 'failed' | 'expired';
 
