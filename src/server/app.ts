@@ -11,13 +11,29 @@ import type { EventBus } from './bus/EventBus';
 import { LocalBus } from './bus/LocalBus';
 import { installErrorHandlers } from './http/errors';
 import { healthRoutes } from './http/health';
+import type { Chain } from './chain/Chain';
+import { createChain } from './chain/createChain';
+import type { PaymentContext } from './payments/PaymentContext';
+import { PaymentWorker } from './payments/PaymentWorker';
+import { paymentRoutes } from './http/payment';
 
 /** What domain code and routes share; built once per process. */
 export interface Services {
   config: Config;
   database: Database;
   bus: EventBus;
+  chain: Chain;
+  payments: PaymentContext;
+  paymentWorker: PaymentWorker;
 }
+
+/** Parts a caller may supply instead of the ones built from config (tests keep one chain across restarts). */
+export interface ServerDeps {
+  chain?: Chain;
+}
+
+/** How often open deposits and withdrawals are looked at on the chain. */
+const PAYMENT_POLL_MS = 1000;
 
 export interface GameServer {
   app: FastifyInstance;
@@ -28,7 +44,7 @@ export interface GameServer {
   close(): Promise<void>;
 }
 
-export async function createServer(config: Config): Promise<GameServer> {
+export async function createServer(config: Config, deps: ServerDeps = {}): Promise<GameServer> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
@@ -37,9 +53,13 @@ export async function createServer(config: Config): Promise<GameServer> {
   });
   const database = await openDatabase(config);
   const bus: EventBus = new LocalBus();
-  const services: Services = { config, database, bus };
+  const chain = deps.chain ?? createChain(config);
+  const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log: app.log };
+  const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
+  const services: Services = { config, database, bus, chain, payments, paymentWorker };
   // onClose hooks run in reverse order: the database closes last.
   app.addHook('onClose', async () => {
+    await paymentWorker.stop();
     await bus.close();
     await database.close();
   });
@@ -48,6 +68,7 @@ export async function createServer(config: Config): Promise<GameServer> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(paymentRoutes, { services });
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, errorMessage: 'Not found' }));
     },
     { prefix: API_BASE },
@@ -59,7 +80,9 @@ export async function createServer(config: Config): Promise<GameServer> {
     app,
     services,
     async listen() {
-      return app.listen({ port: config.port, host: config.host });
+      const url = await app.listen({ port: config.port, host: config.host });
+      paymentWorker.start();
+      return url;
     },
     close() {
       closing ??= app.close();
