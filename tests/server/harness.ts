@@ -1,7 +1,7 @@
 /** Starts the real game server in-process on a free loopback port with an in-memory database. */
 
 import { loadConfig, type Config } from '../../src/server/config';
-import { createServer, type GameServer } from '../../src/server/app';
+import { createServer, type GameServer, type ServerDeps } from '../../src/server/app';
 import { IN_MEMORY } from '../../src/server/db/client';
 
 export interface TestServer {
@@ -14,8 +14,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Settings are environment-style strings, as an operator would give them. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** Settings are environment-style strings, as an operator would give them; `deps` replaces built parts (the chain). */
+export async function startServer(env: Record<string, string> = {}, deps: ServerDeps = {}): Promise<TestServer> {
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -27,7 +27,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     TICK_MS: '50',
     ...env,
   });
-  const server = await createServer(config);
+  const server = await createServer(config, deps);
   const url = await server.listen();
   return {
     server,

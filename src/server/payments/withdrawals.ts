@@ -25,8 +25,9 @@ export async function requestWithdrawal(
   const held = await hold(ctx, account.id, account.wallet, amount);
   const signed = await signAndStore(ctx, held);
   if (!signed?.signature) throw invalid("Can't withdraw now");
+  // From here the transfer is stored: whatever the chain says now, the worker finishes it.
   await send(ctx, signed);
-  await settleWithdrawal(ctx, signed);
+  await settleWithdrawal(ctx, signed).catch((error: unknown) => ctx.log.warn({ err: error, withdrawalId: signed.id }, 'withdrawal not settled yet'));
   return { signature: signed.signature };
 }
 
@@ -74,13 +75,16 @@ export async function signAndStore(ctx: PaymentContext, row: Withdrawal): Promis
   return stored;
 }
 
-/** Sends the stored bytes; a refusal is logged and left to the chain's status and the blockhash's expiry. */
+/**
+ * Sends the stored bytes. A refusal or a network error is only logged: the chain's status and
+ * the blockhash's expiry decide the withdrawal, and the worker resends the same bytes meanwhile.
+ */
 export async function send(ctx: PaymentContext, row: Withdrawal): Promise<void> {
   if (!row.wire) return;
   try {
     await ctx.chain.submit(Buffer.from(row.wire, 'base64'));
   } catch (error) {
-    if (!(error instanceof ChainRejected)) throw error;
-    ctx.log.warn({ withdrawalId: row.id, signature: row.signature, reason: error.message }, 'withdrawal refused by the chain');
+    const reason = error instanceof ChainRejected ? error.message : String(error);
+    ctx.log.warn({ withdrawalId: row.id, signature: row.signature, reason }, 'withdrawal not sent');
   }
 }
