@@ -2,7 +2,7 @@
 
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
@@ -49,7 +49,7 @@ export async function createServer(config: Config, deps: ServerDeps = {}): Promi
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
     trustProxy: true,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   const database = await openDatabase(config);
   const bus: EventBus = new LocalBus();
