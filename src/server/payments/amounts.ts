@@ -12,6 +12,8 @@ import { invalid } from './PaymentError';
 
 /** Two decimals of SOL, in lamports. */
 const CENT_OF_SOL = LAMPORTS_PER_SOL / 100n;
+/** A limit given in whole hundredths of SOL, in lamports. */
+const limit = (sol: number) => BigInt(Math.round(sol * 100)) * CENT_OF_SOL;
 
 function lamportsOf(sol: number | string): bigint {
   const lamports = solToLamports(sol);
@@ -22,8 +24,8 @@ function lamportsOf(sol: number | string): bigint {
 /** A deposit of 0.01 to 1000 SOL with at most two decimals, in lamports. */
 export function depositLamports(sol: number | string): bigint {
   const lamports = lamportsOf(sol);
-  if (lamports < solToLamports(DEPOSIT_MIN_SOL)!) throw invalid(`Minimum amount is ${DEPOSIT_MIN_SOL} SOL`);
-  if (lamports > solToLamports(DEPOSIT_MAX_SOL)!) throw invalid(`Maximum amount is ${DEPOSIT_MAX_SOL} SOL`);
+  if (lamports < limit(DEPOSIT_MIN_SOL)) throw invalid(`Minimum amount is ${DEPOSIT_MIN_SOL} SOL`);
+  if (lamports > limit(DEPOSIT_MAX_SOL)) throw invalid(`Maximum amount is ${DEPOSIT_MAX_SOL} SOL`);
   if (lamports % CENT_OF_SOL !== 0n) throw invalid('Use at most two decimals');
   return lamports;
 }
@@ -37,7 +39,7 @@ export interface WithdrawalAmount {
 /** At least 0.02 SOL worth of coins ('Minimum withdrawal is 200 coins' at 10000 coins per SOL). */
 export function withdrawalAmount(sol: number | string, coinsPerSol: number): WithdrawalAmount {
   const hundredths = lamportsToHundredths(lamportsOf(sol), coinsPerSol);
-  const minimum = lamportsToHundredths(solToLamports(WITHDRAW_MIN_SOL)!, coinsPerSol);
+  const minimum = lamportsToHundredths(limit(WITHDRAW_MIN_SOL), coinsPerSol);
   if (hundredths < minimum) throw invalid(`Minimum withdrawal is ${formatCoins(minimum)} coins`);
   return { hundredths, lamports: hundredthsToLamports(hundredths, coinsPerSol) };
 }
@@ -46,6 +48,6 @@ export function withdrawalAmount(sol: number | string, coinsPerSol: number): Wit
 export function faucetLamports(sol: number | string): bigint {
   const lamports = lamportsOf(sol);
   if (lamports <= 0n) throw invalid('Enter an amount in SOL');
-  if (lamports > solToLamports(FAUCET_MAX_SOL)!) throw invalid(`The faucet gives at most ${FAUCET_MAX_SOL} SOL a call`);
+  if (lamports > limit(FAUCET_MAX_SOL)) throw invalid(`The faucet gives at most ${FAUCET_MAX_SOL} SOL a call`);
   return lamports;
 }
