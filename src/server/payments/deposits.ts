@@ -76,7 +76,9 @@ async function findIntent(ctx: PaymentContext, accountId: number, depositId: str
 
 /** Stores the signature on a fresh intent (only one caller wins), then submits the transaction. */
 async function claim(ctx: PaymentContext, intent: DepositIntent, signature: string, wire: Uint8Array): Promise<void> {
-  if (intent.status !== 'pending' || intent.signature) throw conflicting('This deposit is already paid');
+  if (intent.status === 'failed') throw conflicting('This deposit failed, please start again');
+  if (intent.status !== 'pending') throw conflicting('This deposit is already paid');
+  if (intent.signature) throw conflicting('This deposit is already being paid');
   if (intent.expiresAt <= Date.now()) throw conflicting('This deposit has expired, please start again');
   const { lastValidBlockHeight } = await ctx.chain.latestBlockhash();
   const won = await ctx.db
