@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -11,6 +13,10 @@ import type { EventBus } from './bus/EventBus';
 import { LocalBus } from './bus/LocalBus';
 import { installErrorHandlers } from './http/errors';
 import { healthRoutes } from './http/health';
+import { loadJwtSecret } from './auth/jwtSecret';
+import { Tokens } from './auth/Tokens';
+import { authRoutes } from './http/auth';
+import { userRoutes } from './http/user';
 import type { Chain } from './chain/Chain';
 import { createChain } from './chain/createChain';
 import type { PaymentContext } from './payments/PaymentContext';
@@ -22,6 +28,7 @@ export interface Services {
   config: Config;
   database: Database;
   bus: EventBus;
+  tokens: Tokens;
   chain: Chain;
   payments: PaymentContext;
   paymentWorker: PaymentWorker;
@@ -53,10 +60,12 @@ export async function createServer(config: Config, deps: ServerDeps = {}): Promi
   });
   const database = await openDatabase(config);
   const bus: EventBus = new LocalBus();
+  const tokens = new Tokens(database.db, loadJwtSecret(config));
+  app.decorate('tokens', tokens);
   const chain = deps.chain ?? createChain(config);
   const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log: app.log };
   const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
-  const services: Services = { config, database, bus, chain, payments, paymentWorker };
+  const services: Services = { config, database, bus, tokens, chain, payments, paymentWorker };
   // onClose hooks run in reverse order: the database closes last.
   app.addHook('onClose', async () => {
     await paymentWorker.stop();
@@ -65,10 +74,14 @@ export async function createServer(config: Config, deps: ServerDeps = {}): Promi
   });
 
   installErrorHandlers(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(paymentRoutes, { services });
+      await api.register(authRoutes(services));
+      await api.register(userRoutes(services));
+      await api.register(paymentRoutes(services));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, errorMessage: 'Not found' }));
     },
     { prefix: API_BASE },

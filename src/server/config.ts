@@ -32,6 +32,12 @@ export interface Config {
   /** Serve the built client from this folder (null: API only). */
   staticDir: string | null;
   logLevel: string;
+  /** Signs access tokens; when absent one is generated into DATA_DIR/secrets.json (in memory for tests). */
+  jwtSecret: string | undefined;
+  /** The domain sign-in messages name; when absent, the Host the player's request came to. */
+  signInDomain: string | undefined;
+  /** Requests per minute: auth calls per IP and per login, bet calls per IP and per account. */
+  rateLimits: { authPerIp: number; authPerLogin: number; betPerIp: number; betPerAccount: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -49,6 +55,13 @@ function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], 
   if (raw === undefined || raw === '') return fallback;
   if (!(allowed as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
   return raw as T;
+}
+
+function secret(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 32) throw new Error(`${name} must be at least 32 characters`);
+  return raw;
 }
 
 /** Reads the configuration; throws a readable error for a bad value so the process stops at once. */
@@ -72,5 +85,13 @@ export function loadConfig(env: Env = process.env): Config {
     maxWin: integer(env, 'MAX_WIN', 10_000_000, 10) * HUNDREDTHS_PER_COIN,
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || 'dist',
     logLevel: env.LOG_LEVEL || 'info',
+    jwtSecret: secret(env, 'JWT_SECRET'),
+    signInDomain: env.SIGN_IN_DOMAIN || undefined,
+    rateLimits: {
+      authPerIp: integer(env, 'RATE_LIMIT_AUTH_IP', 60, 1),
+      authPerLogin: integer(env, 'RATE_LIMIT_AUTH_LOGIN', 10, 1),
+      betPerIp: integer(env, 'RATE_LIMIT_BET_IP', 600, 1),
+      betPerAccount: integer(env, 'RATE_LIMIT_BET_ACCOUNT', 120, 1),
+    },
   };
 }

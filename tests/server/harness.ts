@@ -25,6 +25,10 @@ export async function startServer(env: Record<string, string> = {}, deps: Server
     BETTING_MS: '300',
     PAUSE_MS: '100',
     TICK_MS: '50',
+    RATE_LIMIT_AUTH_IP: '100000',
+    RATE_LIMIT_AUTH_LOGIN: '100000',
+    RATE_LIMIT_BET_IP: '100000',
+    RATE_LIMIT_BET_ACCOUNT: '100000',
     ...env,
   });
   const server = await createServer(config, deps);

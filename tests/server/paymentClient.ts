@@ -1,11 +1,11 @@
 /** Test helpers for payments: a player with a real keypair, its deposit transaction as the client builds it, and calls. */
 
 import { Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
-import { eq } from 'drizzle-orm';
+import { createPrivateKey, sign } from 'node:crypto';
+import { createSignInMessageText } from '@solana/wallet-standard-util';
+import type { Profile, SignInInput } from '../../src/shared/protocol';
 import type { TestServer } from './harness';
 import { LocalChain } from '../../src/server/chain/LocalChain';
-import { accounts } from '../../src/server/db/schema';
-import { standIn } from '../../src/server/http/requireAccount';
 
 export interface Reply<T = unknown> {
   status: number;
@@ -28,15 +28,25 @@ export interface Player {
   token: string;
 }
 
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** Signs in with the wallet the real way: the server's Sign-In-With-Solana text, signed by the key. */
 export async function signIn(t: TestServer, key = Keypair.generate()): Promise<Player> {
-  standIn(t.server.services.database.db);
-  return { key, wallet: key.publicKey.toBase58(), token: `wallet:${key.publicKey.toBase58()}` };
+  const wallet = key.publicKey.toBase58();
+  const input = (await call<SignInInput>(t, 'GET', `/auth/nonce?wallet=${wallet}`)).body.data!;
+  const message = createSignInMessageText(input);
+  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, key.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
+  const signature = sign(null, Buffer.from(message, 'utf8'), privateKey).toString('base64');
+  const reply = await call<{ token: string }>(t, 'POST', '/auth/authenticate', { login: wallet, signature, message });
+  if (!reply.body.data) throw new Error(`sign-in: ${reply.body.errorMessage}`);
+  return { key, wallet, token: reply.body.data.token };
 }
 
-/** The player's coins in hundredths. */
+/** The player's coins in hundredths, as the profile shows them. */
 export async function balanceOf(t: TestServer, player: Player): Promise<bigint> {
-  const [row] = await t.server.services.database.db.select().from(accounts).where(eq(accounts.wallet, player.wallet));
-  return row?.balance ?? 0n;
+  const reply = await call<Profile>(t, 'GET', '/user/profile', undefined, player.token);
+  if (!reply.body.data) throw new Error(`profile: ${reply.body.errorMessage}`);
+  return BigInt(reply.body.data.balanceAmount);
 }
 
 /** Local SOL from the faucet. */

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
-import { postgresAvailable, startPostgres, type TempPostgres } from './postgres';
+import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
 import { balanceOf, call, depositInstruction, depositTx, fund, localChain, pay, playerWithCoins, prepare, signIn } from './paymentClient';
 
 const LAMPORTS = 1_000_000_000n;
 
 describe.skipIf(!postgresAvailable)('payment races on PostgreSQL (needs the postgresql package)', () => {
-  let pg: TempPostgres;
+  let pg: PostgresCluster;
   let t: TestServer;
   beforeAll(async () => {
     pg = await startPostgres();
-    t = await startServer({ DATABASE_URL: pg.url });
+    t = await startServer({ DATABASE_URL: await pg.createDatabase('payments') });
   });
   afterAll(async () => {
     await t?.close();

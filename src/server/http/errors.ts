@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Envelope } from '../../shared/protocol';
+import { Refusal, type RefusalKind } from '../ledger/Refusal';
 
 /** An error a player may read: its message goes out as errorMessage with its status. */
 export class HttpError extends Error {
@@ -33,11 +34,16 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   throw badRequest(issue?.message && !issue.message.startsWith('Invalid input') ? issue.message : `${field}invalid value`);
 }
 
+const REFUSAL_STATUS: Record<RefusalKind, number> = { invalid: 400, unauthorized: 401, not_found: 404, conflict: 409 };
+
 /** Installs the error and not-found handlers that answer in the envelope and never leak a stack. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.status).send({ success: false, errorMessage: error.message });
+    }
+    if (error instanceof Refusal) {
+      return reply.status(REFUSAL_STATUS[error.kind]).send({ success: false, errorMessage: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ success: false, errorMessage: 'Too many requests, slow down' });

@@ -41,15 +41,19 @@ export class PaymentWorker {
       .select()
       .from(depositIntents)
       .where(and(eq(depositIntents.status, 'pending'), isNotNull(depositIntents.signature)));
-    for (const intent of deposits) await this.guard(() => settleDeposit(this.ctx, intent), { depositId: intent.depositId });
+    for (const intent of deposits)
+      await this.guard(() => settleDeposit(this.ctx, intent), { depositId: intent.depositId });
     const open = await db.select().from(withdrawals).where(eq(withdrawals.status, 'pending'));
     const staleBefore = Date.now() - UNSIGNED_GRACE_MS;
     for (const row of open) {
       const unsigned = row.signature === null;
       if (unsigned && row.createdAt > staleBefore) continue;
-      await this.guard(() => settleWithdrawal(this.ctx, row, unsigned ? 'the server stopped before signing' : undefined), {
-        withdrawalId: row.id,
-      });
+      await this.guard(
+        () => settleWithdrawal(this.ctx, row, unsigned ? 'the server stopped before signing' : undefined),
+        {
+          withdrawalId: row.id,
+        },
+      );
     }
   }
 

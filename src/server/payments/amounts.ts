@@ -8,7 +8,7 @@ import {
   WITHDRAW_MIN_SOL,
 } from '../../shared/constants';
 import { formatCoins, hundredthsToLamports, lamportsToHundredths, solToLamports } from '../../shared/money';
-import { invalid } from './PaymentError';
+import { Refusal } from '../ledger/Refusal';
 
 /** Two decimals of SOL, in lamports. */
 const CENT_OF_SOL = LAMPORTS_PER_SOL / 100n;
@@ -17,16 +17,16 @@ const limit = (sol: number) => BigInt(Math.round(sol * 100)) * CENT_OF_SOL;
 
 function lamportsOf(sol: number | string): bigint {
   const lamports = solToLamports(sol);
-  if (lamports === null) throw invalid('Enter an amount in SOL');
+  if (lamports === null) throw new Refusal('invalid', 'Enter an amount in SOL');
   return lamports;
 }
 
 /** A deposit of 0.01 to 1000 SOL with at most two decimals, in lamports. */
 export function depositLamports(sol: number | string): bigint {
   const lamports = lamportsOf(sol);
-  if (lamports < limit(DEPOSIT_MIN_SOL)) throw invalid(`Minimum amount is ${DEPOSIT_MIN_SOL} SOL`);
-  if (lamports > limit(DEPOSIT_MAX_SOL)) throw invalid(`Maximum amount is ${DEPOSIT_MAX_SOL} SOL`);
-  if (lamports % CENT_OF_SOL !== 0n) throw invalid('Use at most two decimals');
+  if (lamports < limit(DEPOSIT_MIN_SOL)) throw new Refusal('invalid', `Minimum amount is ${DEPOSIT_MIN_SOL} SOL`);
+  if (lamports > limit(DEPOSIT_MAX_SOL)) throw new Refusal('invalid', `Maximum amount is ${DEPOSIT_MAX_SOL} SOL`);
+  if (lamports % CENT_OF_SOL !== 0n) throw new Refusal('invalid', 'Use at most two decimals');
   return lamports;
 }
 
@@ -40,14 +40,15 @@ export interface WithdrawalAmount {
 export function withdrawalAmount(sol: number | string, coinsPerSol: number): WithdrawalAmount {
   const hundredths = lamportsToHundredths(lamportsOf(sol), coinsPerSol);
   const minimum = lamportsToHundredths(limit(WITHDRAW_MIN_SOL), coinsPerSol);
-  if (hundredths < minimum) throw invalid(`Minimum withdrawal is ${formatCoins(minimum)} coins`);
+  if (hundredths < minimum) throw new Refusal('invalid', `Minimum withdrawal is ${formatCoins(minimum)} coins`);
   return { hundredths, lamports: hundredthsToLamports(hundredths, coinsPerSol) };
 }
 
 /** Local SOL from the faucet: more than zero, at most 10 SOL a call. */
 export function faucetLamports(sol: number | string): bigint {
   const lamports = lamportsOf(sol);
-  if (lamports <= 0n) throw invalid('Enter an amount in SOL');
-  if (lamports > limit(FAUCET_MAX_SOL)) throw invalid(`The faucet gives at most ${FAUCET_MAX_SOL} SOL a call`);
+  if (lamports <= 0n) throw new Refusal('invalid', 'Enter an amount in SOL');
+  if (lamports > limit(FAUCET_MAX_SOL))
+    throw new Refusal('invalid', `The faucet gives at most ${FAUCET_MAX_SOL} SOL a call`);
   return lamports;
 }

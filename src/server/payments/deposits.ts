@@ -13,7 +13,7 @@ import { depositIntents } from '../db/schema';
 import { ChainRejected } from '../chain/Chain';
 import type { AccountRef } from '../http/requireAccount';
 import type { PaymentContext } from './PaymentContext';
-import { conflicting, invalid, PaymentError } from './PaymentError';
+import { Refusal } from '../ledger/Refusal';
 import { verifyDeposit } from './verifyDeposit';
 import { settleDeposit, type DepositIntent } from './settleDeposit';
 
@@ -29,7 +29,11 @@ const TRANSFER_DISCRIMINATOR = [2, 0, 0, 0];
 const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
 /** Records an intent to deposit `lamports` and tells the client how to build the transfer (architecture §5). */
-export async function prepareDeposit(ctx: PaymentContext, accountId: number, lamports: bigint): Promise<PrepareDepositResponse> {
+export async function prepareDeposit(
+  ctx: PaymentContext,
+  accountId: number,
+  lamports: bigint,
+): Promise<PrepareDepositResponse> {
   const depositId = bs58.encode(randomBytes(16));
   const now = Date.now();
   await ctx.db.insert(depositIntents).values({
@@ -49,14 +53,23 @@ export async function prepareDeposit(ctx: PaymentContext, accountId: number, lam
 }
 
 /** Verifies, submits once, waits for the chain, credits once; a repeated call with the same transaction gets the same answer. */
-export async function payDeposit(ctx: PaymentContext, account: AccountRef, depositId: string, data: string): Promise<{ signature: string }> {
+export async function payDeposit(
+  ctx: PaymentContext,
+  account: AccountRef,
+  depositId: string,
+  data: string,
+): Promise<{ signature: string }> {
   const intent = await findIntent(ctx, account.id, depositId);
-  if (!account.wallet) throw invalid('Sign in with a wallet to deposit');
+  if (!account.wallet) throw new Refusal('invalid', 'Sign in with a wallet to deposit');
   const wire = Buffer.from(data, 'base64');
-  const { signature } = verifyDeposit(wire, { wallet: account.wallet, house: ctx.chain.houseAddress, lamports: intent.lamports });
+  const { signature } = verifyDeposit(wire, {
+    wallet: account.wallet,
+    house: ctx.chain.houseAddress,
+    lamports: intent.lamports,
+  });
   if (intent.signature !== signature) await claim(ctx, intent, signature, wire);
   const status = await awaitSettlement(ctx, intent.id);
-  if (status === 'failed') throw invalid('The deposit failed on the chain');
+  if (status === 'failed') throw new Refusal('invalid', 'The deposit failed on the chain');
   return { signature };
 }
 
@@ -70,16 +83,16 @@ export async function depositStatus(ctx: PaymentContext, accountId: number, depo
 
 async function findIntent(ctx: PaymentContext, accountId: number, depositId: string): Promise<DepositIntent> {
   const [intent] = await ctx.db.select().from(depositIntents).where(eq(depositIntents.depositId, depositId));
-  if (!intent || intent.accountId !== accountId) throw new PaymentError('not_found', 'Unknown deposit');
+  if (!intent || intent.accountId !== accountId) throw new Refusal('not_found', 'Unknown deposit');
   return intent;
 }
 
 /** Stores the signature on a fresh intent (only one caller wins), then submits the transaction. */
 async function claim(ctx: PaymentContext, intent: DepositIntent, signature: string, wire: Uint8Array): Promise<void> {
-  if (intent.status === 'failed') throw conflicting('This deposit failed, please start again');
-  if (intent.status !== 'pending') throw conflicting('This deposit is already paid');
-  if (intent.signature) throw conflicting('This deposit is already being paid');
-  if (intent.expiresAt <= Date.now()) throw conflicting('This deposit has expired, please start again');
+  if (intent.status === 'failed') throw new Refusal('conflict', 'This deposit failed, please start again');
+  if (intent.status !== 'pending') throw new Refusal('conflict', 'This deposit is already paid');
+  if (intent.signature) throw new Refusal('conflict', 'This deposit is already being paid');
+  if (intent.expiresAt <= Date.now()) throw new Refusal('conflict', 'This deposit has expired, please start again');
   const { lastValidBlockHeight } = await ctx.chain.latestBlockhash();
   const won = await ctx.db
     .update(depositIntents)
@@ -94,20 +107,21 @@ async function claim(ctx: PaymentContext, intent: DepositIntent, signature: stri
     )
     .returning({ id: depositIntents.id })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw conflicting('This transaction was already used for another deposit');
+      if (isUniqueViolation(error))
+        throw new Refusal('conflict', 'This transaction was already used for another deposit');
       throw error;
     });
   if (won.length === 0) {
     const [now] = await ctx.db.select().from(depositIntents).where(eq(depositIntents.id, intent.id));
     if (now?.signature === signature) return;
-    throw conflicting('This deposit is already being paid');
+    throw new Refusal('conflict', 'This deposit is already being paid');
   }
   try {
     await ctx.chain.submit(wire);
   } catch (error) {
     // The intent keeps its signature: the same bytes might still land (sent by the wallet too),
     // so only the chain's final word or the blockhash's expiry may fail it.
-    if (error instanceof ChainRejected) throw invalid(`The chain refused the deposit: ${error.message}`);
+    if (error instanceof ChainRejected) throw new Refusal('invalid', `The chain refused the deposit: ${error.message}`);
     throw error;
   }
 }
@@ -116,7 +130,7 @@ async function awaitSettlement(ctx: PaymentContext, id: number): Promise<Deposit
   const deadline = Date.now() + PAY_WAIT_MS;
   for (;;) {
     const [intent] = await ctx.db.select().from(depositIntents).where(eq(depositIntents.id, id));
-    if (!intent) throw new PaymentError('not_found', 'Unknown deposit');
+    if (!intent) throw new Refusal('not_found', 'Unknown deposit');
     const status = intent.status === 'pending' ? await settleDeposit(ctx, intent) : (intent.status as DepositStatus);
     if (status !== 'pending' || Date.now() >= deadline) return status;
     await new Promise((resolve) => setTimeout(resolve, PAY_POLL_MS));
@@ -124,7 +138,11 @@ async function awaitSettlement(ctx: PaymentContext, id: number): Promise<Deposit
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e instanceof Error || (typeof e === 'object' && e !== null); e = (e as { cause?: unknown }).cause) {
+  for (
+    let e: unknown = error;
+    e instanceof Error || (typeof e === 'object' && e !== null);
+    e = (e as { cause?: unknown }).cause
+  ) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;

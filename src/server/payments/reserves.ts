@@ -9,8 +9,16 @@ import type { PaymentContext } from './PaymentContext';
 /** Owed = all balances plus coins held by withdrawals not yet settled (they are still the players'). */
 export async function proofOfReserves(ctx: PaymentContext): Promise<ReservesResponse> {
   const [balances] = await ctx.db.select({ total: sum(accounts.balance) }).from(accounts);
-  const [held] = await ctx.db.select({ total: sum(withdrawals.hundredths) }).from(withdrawals).where(eq(withdrawals.status, 'pending'));
+  const [held] = await ctx.db
+    .select({ total: sum(withdrawals.hundredths) })
+    .from(withdrawals)
+    .where(eq(withdrawals.status, 'pending'));
   const owed = hundredthsToLamports(BigInt(balances?.total ?? 0) + BigInt(held?.total ?? 0), ctx.coinsPerSol);
   const house = await ctx.chain.balance(ctx.chain.houseAddress);
-  return { wallet: ctx.chain.houseAddress, houseSol: lamportsToSol(house), owedSol: lamportsToSol(owed), covered: house >= owed };
+  return {
+    wallet: ctx.chain.houseAddress,
+    houseSol: lamportsToSol(house),
+    owedSol: lamportsToSol(owed),
+    covered: house >= owed,
+  };
 }

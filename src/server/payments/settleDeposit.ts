@@ -33,7 +33,10 @@ async function credit(ctx: PaymentContext, intent: DepositIntent): Promise<boole
       .returning({ id: depositIntents.id });
     if (moved.length === 0) return false;
     await moveBalance(tx, intent.accountId, intent.hundredths, 'deposit', intent.depositId);
-    ctx.log.info({ depositId: intent.depositId, signature: intent.signature, hundredths: String(intent.hundredths) }, 'deposit credited');
+    ctx.log.info(
+      { depositId: intent.depositId, signature: intent.signature, hundredths: String(intent.hundredths) },
+      'deposit credited',
+    );
     return true;
   });
 }
@@ -48,6 +51,9 @@ async function fail(ctx: PaymentContext, intent: DepositIntent, reason: string):
 }
 
 async function currentStatus(ctx: PaymentContext, id: number): Promise<DepositStatus> {
-  const [row] = await ctx.db.select({ status: depositIntents.status }).from(depositIntents).where(eq(depositIntents.id, id));
+  const [row] = await ctx.db
+    .select({ status: depositIntents.status })
+    .from(depositIntents)
+    .where(eq(depositIntents.id, id));
   return (row?.status ?? 'failed') as DepositStatus;
 }

@@ -13,7 +13,11 @@ export type WithdrawalState = 'pending' | 'confirmed' | 'failed';
  * land). A signed one is confirmed at finalized, released when it failed on the chain or its
  * blockhash expired unseen, and otherwise resent: the same bytes, so the chain drops a duplicate.
  */
-export async function settleWithdrawal(ctx: PaymentContext, row: Withdrawal, unsignedReason?: string): Promise<WithdrawalState> {
+export async function settleWithdrawal(
+  ctx: PaymentContext,
+  row: Withdrawal,
+  unsignedReason?: string,
+): Promise<WithdrawalState> {
   if (row.status !== 'pending') return row.status as WithdrawalState;
   if (!row.signature || !row.wire || row.lastValidBlockHeight === null) {
     return unsignedReason ? release(ctx, row, unsignedReason) : 'pending';
@@ -43,7 +47,10 @@ async function finish(ctx: PaymentContext, row: Withdrawal): Promise<WithdrawalS
     .update(withdrawals)
     .set({ status: 'confirmed', settledAt: Date.now() })
     .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'pending')));
-  ctx.log.info({ withdrawalId: row.id, signature: row.signature, lamports: String(row.lamports) }, 'withdrawal confirmed');
+  ctx.log.info(
+    { withdrawalId: row.id, signature: row.signature, lamports: String(row.lamports) },
+    'withdrawal confirmed',
+  );
   return 'confirmed';
 }
 

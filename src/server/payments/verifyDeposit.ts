@@ -7,7 +7,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import bs58 from 'bs58';
 import { ComputeBudgetProgram, PublicKey, SystemProgram, VersionedTransaction } from '@solana/web3.js';
-import { invalid } from './PaymentError';
+import { Refusal } from '../ledger/Refusal';
 
 const ALLOWED_EXTRA_PROGRAMS = new Set([
   ComputeBudgetProgram.programId.toBase58(),
@@ -32,31 +32,34 @@ export interface VerifiedDeposit {
   blockhash: string;
 }
 
-/** Verifies the wire bytes against the intent; throws a PaymentError saying what is wrong. */
+/** Verifies the wire bytes against the intent; throws a Refusal saying what is wrong. */
 export function verifyDeposit(wire: Uint8Array, expected: DepositExpectation): VerifiedDeposit {
   const tx = decode(wire);
   const message = tx.message;
-  if (message.addressTableLookups.length > 0) throw invalid('Address lookup tables are not accepted in a deposit');
+  if (message.addressTableLookups.length > 0)
+    throw new Refusal('invalid', 'Address lookup tables are not accepted in a deposit');
   const keys = message.staticAccountKeys.map((key) => key.toBase58());
-  if (keys[0] !== expected.wallet) throw invalid('The deposit must be paid from your wallet');
+  if (keys[0] !== expected.wallet) throw new Refusal('invalid', 'The deposit must be paid from your wallet');
   checkSignatures(tx, keys);
 
   let transfers = 0;
   for (const instruction of message.compiledInstructions) {
     const program = keys[instruction.programIdIndex];
     if (program && ALLOWED_EXTRA_PROGRAMS.has(program)) continue;
-    if (program !== SYSTEM_PROGRAM) throw invalid('The deposit may only transfer SOL');
+    if (program !== SYSTEM_PROGRAM) throw new Refusal('invalid', 'The deposit may only transfer SOL');
     const data = Buffer.from(instruction.data);
-    if (data.length !== 12 || data.readUInt32LE(0) !== SYSTEM_TRANSFER) throw invalid('The deposit may only transfer SOL');
+    if (data.length !== 12 || data.readUInt32LE(0) !== SYSTEM_TRANSFER)
+      throw new Refusal('invalid', 'The deposit may only transfer SOL');
     transfers += 1;
     const [from, to] = instruction.accountKeyIndexes.map((index) => keys[index]);
-    if (from !== expected.wallet) throw invalid('The deposit must come from your wallet');
-    if (to !== expected.house) throw invalid('The deposit must go to the house wallet');
-    if (data.readBigUInt64LE(4) !== expected.lamports) throw invalid('The deposit amount does not match');
+    if (from !== expected.wallet) throw new Refusal('invalid', 'The deposit must come from your wallet');
+    if (to !== expected.house) throw new Refusal('invalid', 'The deposit must go to the house wallet');
+    if (data.readBigUInt64LE(4) !== expected.lamports)
+      throw new Refusal('invalid', 'The deposit amount does not match');
   }
-  if (transfers !== 1) throw invalid('The deposit must be exactly one transfer');
+  if (transfers !== 1) throw new Refusal('invalid', 'The deposit must be exactly one transfer');
   const first = tx.signatures[0];
-  if (!first) throw invalid('The deposit is not signed');
+  if (!first) throw new Refusal('invalid', 'The deposit is not signed');
   return { signature: bs58.encode(first), blockhash: message.recentBlockhash };
 }
 
@@ -64,19 +67,24 @@ function decode(wire: Uint8Array): VersionedTransaction {
   try {
     return VersionedTransaction.deserialize(wire);
   } catch {
-    throw invalid('The deposit transaction could not be read');
+    throw new Refusal('invalid', 'The deposit transaction could not be read');
   }
 }
 
 /** Every required signer has signed this exact message. */
 function checkSignatures(tx: VersionedTransaction, keys: string[]): void {
   const required = tx.message.header.numRequiredSignatures;
-  if (tx.signatures.length !== required) throw invalid('The deposit is not signed');
+  if (tx.signatures.length !== required) throw new Refusal('invalid', 'The deposit is not signed');
   const messageBytes = Buffer.from(tx.message.serialize());
   tx.signatures.forEach((signature, index) => {
     const signer = keys[index];
-    if (!signer || signature.every((byte) => byte === 0)) throw invalid('The deposit is not signed');
-    const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, new PublicKey(signer).toBuffer()]), format: 'der', type: 'spki' });
-    if (!verify(null, messageBytes, key, Buffer.from(signature))) throw invalid('The deposit signature is not valid');
+    if (!signer || signature.every((byte) => byte === 0)) throw new Refusal('invalid', 'The deposit is not signed');
+    const key = createPublicKey({
+      key: Buffer.concat([ED25519_SPKI_PREFIX, new PublicKey(signer).toBuffer()]),
+      format: 'der',
+      type: 'spki',
+    });
+    if (!verify(null, messageBytes, key, Buffer.from(signature)))
+      throw new Refusal('invalid', 'The deposit signature is not valid');
   });
 }

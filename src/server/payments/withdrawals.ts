@@ -10,7 +10,7 @@ import { ChainRejected } from '../chain/Chain';
 import { InsufficientFunds, moveBalance } from '../ledger/balance';
 import type { AccountRef } from '../http/requireAccount';
 import type { PaymentContext } from './PaymentContext';
-import { invalid } from './PaymentError';
+import { Refusal } from '../ledger/Refusal';
 import type { WithdrawalAmount } from './amounts';
 import { settleWithdrawal, type Withdrawal } from './settleWithdrawal';
 
@@ -21,17 +21,25 @@ export async function requestWithdrawal(
   wallet: string,
   amount: WithdrawalAmount,
 ): Promise<{ signature: string }> {
-  if (!account.wallet || wallet !== account.wallet) throw invalid('Withdrawals go only to your own wallet');
+  if (!account.wallet || wallet !== account.wallet)
+    throw new Refusal('invalid', 'Withdrawals go only to your own wallet');
   const held = await hold(ctx, account.id, account.wallet, amount);
   const signed = await signAndStore(ctx, held);
-  if (!signed?.signature) throw invalid("Can't withdraw now");
+  if (!signed?.signature) throw new Refusal('invalid', "Can't withdraw now");
   // From here the transfer is stored: whatever the chain says now, the worker finishes it.
   await send(ctx, signed);
-  await settleWithdrawal(ctx, signed).catch((error: unknown) => ctx.log.warn({ err: error, withdrawalId: signed.id }, 'withdrawal not settled yet'));
+  await settleWithdrawal(ctx, signed).catch((error: unknown) =>
+    ctx.log.warn({ err: error, withdrawalId: signed.id }, 'withdrawal not settled yet'),
+  );
   return { signature: signed.signature };
 }
 
-async function hold(ctx: PaymentContext, accountId: number, wallet: string, amount: WithdrawalAmount): Promise<Withdrawal> {
+async function hold(
+  ctx: PaymentContext,
+  accountId: number,
+  wallet: string,
+  amount: WithdrawalAmount,
+): Promise<Withdrawal> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const [row] = await tx
@@ -43,7 +51,7 @@ async function hold(ctx: PaymentContext, accountId: number, wallet: string, amou
       return row;
     });
   } catch (error) {
-    if (error instanceof InsufficientFunds) throw invalid('Not enough funds');
+    if (error instanceof InsufficientFunds) throw new Refusal('invalid', 'Not enough funds');
     throw error;
   }
 }

@@ -1,3 +1,6 @@
 /** The whole Drizzle schema, one file per domain. */
 export * from './rounds';
+export * from './accounts';
+export * from './auth';
+export * from './bets';
 export * from './payments';

@@ -1,4 +1,6 @@
-import { bigint, bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
 
 /**
  * A deposit from prepare to credit. `depositId` is the token the client pays against; the
@@ -10,7 +12,9 @@ export const depositIntents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     depositId: text('deposit_id').notNull().unique(),
-    accountId: integer('account_id').notNull(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
     lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
     /** Coins credited, in hundredths, fixed at prepare time. */
     hundredths: bigint('hundredths', { mode: 'bigint' }).notNull(),
@@ -23,7 +27,12 @@ export const depositIntents = pgTable(
     expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
     settledAt: bigint('settled_at', { mode: 'number' }),
   },
-  (t) => [index('deposit_intents_account_idx').on(t.accountId), index('deposit_intents_status_idx').on(t.status)],
+  (t) => [
+    index('deposit_intents_account_idx').on(t.accountId),
+    index('deposit_intents_status_idx').on(t.status),
+    check('deposit_intents_status_known', sql`${t.status} in ('pending', 'credited', 'failed')`),
+    check('deposit_intents_amount_positive', sql`${t.lamports} > 0 and ${t.hundredths} > 0`),
+  ],
 );
 
 /**
@@ -35,7 +44,9 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: integer('account_id').notNull(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
     wallet: text('wallet').notNull(),
     lamports: bigint('lamports', { mode: 'bigint' }).notNull(),
     hundredths: bigint('hundredths', { mode: 'bigint' }).notNull(),
@@ -48,5 +59,10 @@ export const withdrawals = pgTable(
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     settledAt: bigint('settled_at', { mode: 'number' }),
   },
-  (t) => [index('withdrawals_account_idx').on(t.accountId), index('withdrawals_status_idx').on(t.status)],
+  (t) => [
+    index('withdrawals_account_idx').on(t.accountId),
+    index('withdrawals_status_idx').on(t.status),
+    check('withdrawals_status_known', sql`${t.status} in ('pending', 'confirmed', 'failed')`),
+    check('withdrawals_amount_positive', sql`${t.lamports} > 0 and ${t.hundredths} > 0`),
+  ],
 );

@@ -1,0 +1,83 @@
+/**
+ * Access tokens (HS256 JWT, 15 minutes) and refresh tokens (random, stored hashed, rotated on
+ * every use; a reused one revokes its whole family because it must have been stolen).
+ */
+
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client';
+import { refreshTokens } from '../db/schema';
+import { accountRef, type AccountRef } from '../ledger/accounts';
+import { Refusal } from '../ledger/Refusal';
+import { randomToken } from './random';
+
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
+const ISSUER = 'moonrush';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class Tokens {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: Uint8Array,
+  ) {}
+
+  /** A signed access token for `account`. */
+  accessToken(account: AccountRef): Promise<string> {
+    return new SignJWT({ wallet: account.wallet, nick: account.nickname })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(account.id))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TTL_SECONDS}s`)
+      .sign(this.secret);
+  }
+
+  /** The account an access token names, or null when it is forged, expired or malformed. */
+  async verifyAccess(token: string): Promise<AccountRef | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ['HS256'] });
+      const id = Number(payload.sub);
+      if (!Number.isSafeInteger(id) || typeof payload.nick !== 'string') return null;
+      return { id, wallet: typeof payload.wallet === 'string' ? payload.wallet : null, nickname: payload.nick };
+    } catch {
+      return null;
+    }
+  }
+
+  /** A new refresh token for a fresh sign-in (a new family). */
+  issueRefresh(accountId: number, family = randomToken()): Promise<string> {
+    const token = randomToken();
+    return this.db
+      .insert(refreshTokens)
+      .values({ accountId, family, tokenHash: hashOf(token), expiresAt: Date.now() + REFRESH_TTL_MS })
+      .then(() => token);
+  }
+
+  /** Uses a refresh token once and returns its account and the next token of the family. */
+  async rotate(token: string): Promise<{ account: AccountRef; refresh: string }> {
+    const refused = new Refusal('unauthorized', 'Please sign in again');
+    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(token)));
+    if (!row || row.expiresAt <= Date.now()) throw refused;
+    if (row.usedAt !== null) {
+      await this.db.delete(refreshTokens).where(eq(refreshTokens.family, row.family));
+      throw refused;
+    }
+    const used = await this.db
+      .update(refreshTokens)
+      .set({ usedAt: Date.now() })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    const account = await accountRef(this.db, row.accountId);
+    if (used.length !== 1 || !account) throw refused;
+    return { account, refresh: await this.issueRefresh(account.id, row.family) };
+  }
+
+  /** Signs a device out: every token of the presented token's family stops working. */
+  async revoke(token: string): Promise<void> {
+    const [row] = await this.db.select({ family: refreshTokens.family }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(token)));
+    if (row) await this.db.delete(refreshTokens).where(eq(refreshTokens.family, row.family));
+  }
+}

@@ -1,0 +1,36 @@
+import { bigint, bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { rounds } from './rounds';
+
+/**
+ * A bet on a round. CREATED while open (and after a lost round: `winAmount` stays null),
+ * REFUNDED once cashed out, CANCELED before the start, VOID when its round was voided.
+ */
+export const bets = pgTable(
+  'bets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roundId: bigint('round_id', { mode: 'number' })
+      .notNull()
+      .references(() => rounds.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    /** The player's auto cash-out target in hundredths (null: cash out by hand). */
+    autoRate: integer('auto_rate'),
+    /** Where the server cashes the bet out: the target or the MAX_WIN rate, whichever is lower. */
+    cashoutAt: integer('cashout_at').notNull(),
+    /** The cash-out rate in hundredths. */
+    rate: integer('rate'),
+    winAmount: bigint('win_amount', { mode: 'number' }),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    settledAt: bigint('settled_at', { mode: 'number' }),
+  },
+  (t) => [
+    index('bets_round_idx').on(t.roundId, t.status, t.cashoutAt),
+    index('bets_account_idx').on(t.accountId, t.id),
+    index('bets_settled_idx').on(t.settledAt),
+  ],
+);

@@ -1,0 +1,94 @@
+/** /auth: wallet sign-in (SIWS), email accounts, token refresh and logout. */
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { API_BASE } from '../../shared/constants';
+import type { ChainKind } from '../config';
+import type { Services } from '../app';
+import { issueSignIn, verifyWalletSignIn, type SignInSite } from '../auth/signIn';
+import { passwordSignIn, register } from '../auth/passwordSignIn';
+import { REFRESH_TTL_MS } from '../auth/Tokens';
+import { walletAccount, type AccountRef } from '../ledger/accounts';
+import { ok, parseBody } from './errors';
+import { authLimits } from './rateLimits';
+
+const REFRESH_COOKIE = 'refresh_token';
+const CHAIN_IDS: Record<ChainKind, string> = { local: 'solana:localnet', devnet: 'solana:devnet', testnet: 'solana:testnet', mainnet: 'solana:mainnet' };
+
+const text = (name: string, max: number) =>
+  z.string({ error: `${name} is required` }).min(1, `${name} is required`).max(max, `${name} is too long`);
+const firstSignIn = { referralId: text('referralId', 64).optional(), telegramId: text('telegramId', 64).optional() };
+const email = z.email({ error: 'Enter a valid email' }).max(254, 'Enter a valid email');
+const password = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password must be at most 200 characters');
+
+const walletLogin = z.strictObject({ login: text('login', 64), signature: text('signature', 4096), message: text('message', 2048), ...firstSignIn });
+const passwordLogin = z.strictObject({ login: email, password });
+const registration = z.strictObject({ email, password, ...firstSignIn });
+const nonceQuery = z.strictObject({ wallet: text('wallet', 64) });
+
+export function authRoutes(services: Services) {
+  const { database, tokens, config } = services;
+  const db = database.db;
+
+  async function signedIn(reply: FastifyReply, account: AccountRef) {
+    const refresh = await tokens.issueRefresh(account.id);
+    setRefreshCookie(reply, refresh);
+    return ok({ token: await tokens.accessToken(account) });
+  }
+
+  function site(request: FastifyRequest): SignInSite {
+    const domain = config.signInDomain ?? request.host;
+    return { domain, uri: `${request.protocol}://${domain}`, chainId: CHAIN_IDS[config.chain] };
+  }
+
+  return async function (app: FastifyInstance): Promise<void> {
+    const preHandler = authLimits(app, config.rateLimits.authPerIp, config.rateLimits.authPerLogin);
+
+    app.get('/auth/nonce', { preHandler }, async (request) => {
+      const { wallet } = parseBody(nonceQuery, request.query);
+      return ok(await issueSignIn(db, wallet, site(request)));
+    });
+
+    app.post('/auth/authenticate', { preHandler }, async (request, reply) => {
+      const body = request.body as Record<string, unknown> | undefined;
+      if (body && typeof body === 'object' && 'password' in body) {
+        const login = parseBody(passwordLogin, body);
+        return signedIn(reply, await passwordSignIn(db, login.login, login.password));
+      }
+      const proof = parseBody(walletLogin, body);
+      await verifyWalletSignIn(db, proof);
+      return signedIn(reply, await walletAccount(db, proof.login, proof));
+    });
+
+    app.post('/auth/register', { preHandler }, async (request, reply) => {
+      const form = parseBody(registration, request.body);
+      return signedIn(reply, await register(db, form.email, form.password, form));
+    });
+
+    app.post('/auth/refresh', { preHandler }, async (request, reply) => {
+      const { account, refresh } = await tokens.rotate(request.cookies[REFRESH_COOKIE] ?? '');
+      setRefreshCookie(reply, refresh);
+      return ok({ token: await tokens.accessToken(account) });
+    });
+
+    app.post('/auth/logout', { preHandler }, async (request, reply) => {
+      const refresh = request.cookies[REFRESH_COOKIE];
+      if (refresh) await tokens.revoke(refresh);
+      reply.clearCookie(REFRESH_COOKIE, { path: `${API_BASE}/auth` });
+      return ok(null);
+    });
+  };
+}
+
+function setRefreshCookie(reply: FastifyReply, token: string): void {
+  reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: 'auto',
+    path: `${API_BASE}/auth`,
+    maxAge: REFRESH_TTL_MS / 1000,
+  });
+}

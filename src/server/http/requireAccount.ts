@@ -1,0 +1,29 @@
+/** The signed-in player of a request, from its Bearer access token. */
+
+import type { FastifyRequest } from 'fastify';
+import type { Tokens } from '../auth/Tokens';
+import type { AccountRef } from '../ledger/accounts';
+import { unauthorized } from './errors';
+
+export type { AccountRef } from '../ledger/accounts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Verifies access tokens for requireAccount. */
+    tokens: Tokens;
+  }
+}
+
+const verified = new WeakMap<FastifyRequest, AccountRef>();
+
+/** The signed-in player of a request (Bearer access token), or a 401 HttpError. */
+export async function requireAccount(request: FastifyRequest): Promise<AccountRef> {
+  const known = verified.get(request);
+  if (known) return known;
+  const match = /^Bearer ([\w.-]+)$/.exec(request.headers.authorization ?? '');
+  if (!match) throw unauthorized('Please sign in');
+  const account = await request.server.tokens.verifyAccess(match[1]!);
+  if (!account) throw unauthorized();
+  verified.set(request, account);
+  return account;
+}

@@ -1,0 +1,12 @@
+/** Why domain code refuses a request, in words a player can read; the HTTP layer picks the status. */
+export type RefusalKind = 'invalid' | 'unauthorized' | 'not_found' | 'conflict';
+
+/** Thrown by domain code (auth, ledger, bets) when a request is not allowed; nothing was changed. */
+export class Refusal extends Error {
+  constructor(
+    readonly kind: RefusalKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}

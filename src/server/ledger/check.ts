@@ -1,0 +1,42 @@
+/** The operator's audit: ledger sums equal balances, each row's balance_after follows the chain, nothing negative. */
+
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+export interface LedgerProblem {
+  accountId: number;
+  problem: string;
+}
+
+interface Row extends Record<string, unknown> {
+  account_id: string | number;
+  detail: string;
+}
+
+async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
+/** Every difference between the ledger and the balances, one line per account and problem (empty: all good). */
+export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
+  const sums = await rows(
+    db,
+    sql`SELECT a.id AS account_id, 'balance ' || a.balance || ' but ledger sums to ' || COALESCE(SUM(l.delta), 0) AS detail
+        FROM accounts a LEFT JOIN ledger_entries l ON l.account_id = a.id
+        GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(SUM(l.delta), 0)`,
+  );
+  const chain = await rows(
+    db,
+    sql`SELECT account_id, 'ledger row ' || id || ' says balance_after ' || balance_after || ' but the rows before it sum to ' || running AS detail
+        FROM (SELECT id, account_id, balance_after, SUM(delta) OVER (PARTITION BY account_id ORDER BY id) AS running FROM ledger_entries) r
+        WHERE running <> balance_after`,
+  );
+  const negative = await rows(
+    db,
+    sql`SELECT id AS account_id, 'negative balance ' || balance AS detail FROM accounts WHERE balance < 0`,
+  );
+  return [...sums, ...chain, ...negative]
+    .map((row) => ({ accountId: Number(row.account_id), problem: row.detail }))
+    .sort((a, b) => a.accountId - b.accountId);
+}

@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { IN_MEMORY, openDatabase, type Database } from '../../src/server/db/client';
+import { accounts, ledgerEntries } from '../../src/server/db/schema';
+import { InsufficientFunds, moveBalance } from '../../src/server/ledger/balance';
+import { checkLedger } from '../../src/server/ledger/check';
+import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+
+const run = promisify(execFile);
+
+async function newAccount(database: Database): Promise<number> {
+  const [row] = await database.db
+    .insert(accounts)
+    .values({ nickname: 'n', referralCode: `c${Math.random()}`, createdAt: Date.now() })
+    .returning({ id: accounts.id });
+  return row!.id;
+}
+
+function ledgerSuite(name: string, open: () => Promise<Database>) {
+  describe(`the ledger on ${name}`, () => {
+    let database: Database;
+    beforeAll(async () => {
+      database = await open();
+    });
+    afterAll(() => database.close());
+
+    it('moves a balance and writes a ledger row with the balance after it', async () => {
+      const id = await newAccount(database);
+      const after = await database.db.transaction((tx) => moveBalance(tx, id, 1500n, 'deposit', `d-${id}`));
+      expect(after).toBe(1500n);
+      const rows = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, id));
+      expect(rows).toMatchObject([{ delta: 1500n, balanceAfter: 1500n, kind: 'deposit', ref: `d-${id}` }]);
+    });
+
+    it('refuses a move below zero and writes nothing', async () => {
+      const id = await newAccount(database);
+      await database.db.transaction((tx) => moveBalance(tx, id, 100n, 'deposit', `e-${id}`));
+      await expect(database.db.transaction((tx) => moveBalance(tx, id, -101n, 'bet', `b-${id}`))).rejects.toBeInstanceOf(InsufficientFunds);
+      const [account] = await database.db.select().from(accounts).where(eq(accounts.id, id));
+      expect(account!.balance).toBe(100n);
+      expect(await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, id))).toHaveLength(1);
+    });
+
+    it('refuses a second move with the same kind and ref', async () => {
+      const id = await newAccount(database);
+      await database.db.transaction((tx) => moveBalance(tx, id, 100n, 'deposit', `same-${id}`));
+      await expect(database.db.transaction((tx) => moveBalance(tx, id, 100n, 'deposit', `same-${id}`))).rejects.toThrow();
+      const [account] = await database.db.select().from(accounts).where(eq(accounts.id, id));
+      expect(account!.balance).toBe(100n);
+    });
+
+    it('keeps a CHECK constraint under the guarded update', async () => {
+      const id = await newAccount(database);
+      await expect(database.db.update(accounts).set({ balance: -1n }).where(eq(accounts.id, id))).rejects.toThrow();
+    });
+
+    it('finds an account whose balance differs from its ledger, and a broken balance_after chain', async () => {
+      expect(await checkLedger(database.db)).toEqual([]);
+      const id = await newAccount(database);
+      await database.db.transaction((tx) => moveBalance(tx, id, 500n, 'deposit', `f-${id}`));
+      await database.db.update(accounts).set({ balance: sql`${accounts.balance} + 1` }).where(eq(accounts.id, id));
+      expect(await checkLedger(database.db)).toEqual([{ accountId: id, problem: 'balance 501 but ledger sums to 500' }]);
+      await database.db.update(accounts).set({ balance: 500n }).where(eq(accounts.id, id));
+      await database.db.update(ledgerEntries).set({ balanceAfter: 7n }).where(eq(ledgerEntries.ref, `f-${id}`));
+      const problems = await checkLedger(database.db);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.problem).toMatch(/balance_after 7 but the rows before it sum to 500/);
+      await database.db.update(ledgerEntries).set({ balanceAfter: 500n }).where(eq(ledgerEntries.ref, `f-${id}`));
+    });
+  });
+}
+
+ledgerSuite('PGlite', () => openDatabase({ dataDir: IN_MEMORY }));
+
+describe.skipIf(!postgresAvailable)('PostgreSQL (needs /usr/lib/postgresql/15/bin)', () => {
+  let cluster: PostgresCluster;
+  let url: string;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    url = await cluster.createDatabase('ledger');
+  });
+  afterAll(() => cluster?.stop());
+
+  ledgerSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: IN_MEMORY }));
+
+  it('npm run ledger:check passes on a sound database and names the account that differs', async () => {
+    const env = { ...process.env, DATABASE_URL: url };
+    const good = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env });
+    expect(good.stdout).toContain('ledger check ok');
+    const database = await openDatabase({ databaseUrl: url, dataDir: IN_MEMORY });
+    const id = await newAccount(database);
+    await database.db.update(accounts).set({ balance: 42n }).where(eq(accounts.id, id));
+    await database.close();
+    const bad = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env }).catch((error: { code: number; stdout: string }) => error);
+    expect('code' in bad && bad.code).toBe(1);
+    expect(bad.stdout).toContain(`account ${id}: balance 42 but ledger sums to 0`);
+  });
+});
+
+describe('ledger:check on the PGlite of DATA_DIR', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'moonrush-check-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('exits 0 on a sound ledger and 1 naming the account once a balance drifts', async () => {
+    const database = await openDatabase({ dataDir: dir });
+    const id = await newAccount(database);
+    await database.db.transaction((tx) => moveBalance(tx, id, 900n, 'deposit', 'g'));
+    await database.close();
+    const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '' };
+    expect((await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env })).stdout).toContain('ledger check ok');
+    const again = await openDatabase({ dataDir: dir });
+    await again.db.update(accounts).set({ balance: 899n }).where(eq(accounts.id, id));
+    await again.close();
+    const bad = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env }).catch((error: { code: number; stdout: string }) => error);
+    expect('code' in bad && bad.code).toBe(1);
+    expect(bad.stdout).toContain(`account ${id}: balance 899 but ledger sums to 900`);
+  });
+});

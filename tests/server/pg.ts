@@ -1,0 +1,67 @@
+/**
+ * A throwaway PostgreSQL 15 cluster on loopback for race tests: initdb into a temp folder, start
+ * on a free port, one database per caller, stopped and removed in afterAll.
+ */
+
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+
+const BIN = '/usr/lib/postgresql/15/bin';
+
+/** False when the PostgreSQL binaries are not installed (CI installs Debian's `postgresql`). */
+export const postgresAvailable = existsSync(join(BIN, 'initdb')) && existsSync(join(BIN, 'pg_ctl'));
+
+export interface PostgresCluster {
+  /** Creates a fresh database and returns its URL. */
+  createDatabase(name: string): Promise<string>;
+  stop(): void;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Runs a PostgreSQL tool as the `postgres` user when we are root (initdb refuses root). */
+function run(tool: string, args: string[]): void {
+  const root = process.getuid?.() === 0;
+  const [command, argv] = root ? ['runuser', ['-u', 'postgres', '--', join(BIN, tool), ...args]] : [join(BIN, tool), args];
+  execFileSync(command, argv, { stdio: 'pipe' });
+}
+
+export async function startPostgres(): Promise<PostgresCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'moonrush-pg-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  const port = await freePort();
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const base = `postgres://postgres@127.0.0.1:${port}`;
+  return {
+    async createDatabase(name) {
+      const admin = postgres(`${base}/postgres`, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`CREATE DATABASE "${name}"`);
+      await admin.end();
+      return `${base}/${name}`;
+    },
+    stop() {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
