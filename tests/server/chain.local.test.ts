@@ -55,7 +55,7 @@ describe('LocalChain', () => {
     expect(await chain.status(transfer.signature)).toEqual({ state: 'unknown' });
   });
 
-  it('refuses a transaction whose signature is not its fee payer\'s', async () => {
+  it("refuses a transaction whose signature is not its fee payer's", async () => {
     const { blockhash } = await chain.latestBlockhash();
     const tx = new Transaction({ feePayer: house.publicKey, recentBlockhash: blockhash }).add(
       SystemProgram.transfer({ fromPubkey: house.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1 }),
@@ -120,7 +120,10 @@ describe('a server on a real cluster', () => {
 
   it('names its environment and has no faucet', async () => {
     expect((await call<{ type: string }>(t, 'GET', '/payment/environment')).body.data!.type).toBe('devnet');
-    const reply = await call(t, 'POST', '/payment/faucet', { wallet: Keypair.generate().publicKey.toBase58(), amount: 1 });
+    const reply = await call(t, 'POST', '/payment/faucet', {
+      wallet: Keypair.generate().publicKey.toBase58(),
+      amount: 1,
+    });
     expect(reply.status).toBe(404);
   });
 });

@@ -8,7 +8,10 @@ import { MEMO_PROGRAM_ID } from '../../src/server/chain/houseTransfer';
 function cluster(answers: { status?: SignatureStatus | null; height?: number; send?: () => never }) {
   const sent: Uint8Array[] = [];
   const connection: RpcConnection = {
-    getLatestBlockhash: async () => ({ blockhash: 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi', lastValidBlockHeight: 1200 }),
+    getLatestBlockhash: async () => ({
+      blockhash: 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi',
+      lastValidBlockHeight: 1200,
+    }),
     getBlockHeight: async () => answers.height ?? 1000,
     sendRawTransaction: async (wire) => {
       answers.send?.();
@@ -22,7 +25,10 @@ function cluster(answers: { status?: SignatureStatus | null; height?: number; se
 }
 
 const house = Keypair.generate();
-const status = (confirmationStatus: SignatureStatus['confirmationStatus'], err: SignatureStatus['err'] = null): SignatureStatus => ({
+const status = (
+  confirmationStatus: SignatureStatus['confirmationStatus'],
+  err: SignatureStatus['err'] = null,
+): SignatureStatus => ({
   slot: 1,
   confirmations: null,
   err,
@@ -31,7 +37,8 @@ const status = (confirmationStatus: SignatureStatus['confirmationStatus'], err: 
 
 describe('RpcChain', () => {
   it('credits only at finalized and counts a failure only once finalized', async () => {
-    const ask = (answer: SignatureStatus | null) => new RpcChain('devnet', cluster({ status: answer }).connection, house).status('sig');
+    const ask = (answer: SignatureStatus | null) =>
+      new RpcChain('devnet', cluster({ status: answer }).connection, house).status('sig');
     expect(await ask(null)).toEqual({ state: 'unknown' });
     expect(await ask(status('processed'))).toEqual({ state: 'pending' });
     expect(await ask(status('confirmed'))).toEqual({ state: 'confirmed' });
@@ -68,10 +75,21 @@ describe('RpcChain', () => {
     const refusal = (message: string) => () => {
       throw new SendTransactionError({ action: 'send', signature: '', transactionMessage: message });
     };
-    const wire = (await new RpcChain('devnet', cluster({}).connection, house).transferFromHouse(house.publicKey.toBase58(), 1n, 'm')).wire;
-    const processed = new RpcChain('devnet', cluster({ send: refusal('Transaction simulation failed: This transaction has already been processed') }).connection, house);
+    const wire = (
+      await new RpcChain('devnet', cluster({}).connection, house).transferFromHouse(house.publicKey.toBase58(), 1n, 'm')
+    ).wire;
+    const processed = new RpcChain(
+      'devnet',
+      cluster({ send: refusal('Transaction simulation failed: This transaction has already been processed') })
+        .connection,
+      house,
+    );
     await expect(processed.submit(wire)).resolves.toMatch(/\w{80,}/);
-    const refused = new RpcChain('devnet', cluster({ send: refusal('Transaction simulation failed: Blockhash not found') }).connection, house);
+    const refused = new RpcChain(
+      'devnet',
+      cluster({ send: refusal('Transaction simulation failed: Blockhash not found') }).connection,
+      house,
+    );
     await expect(refused.submit(wire)).rejects.toBeInstanceOf(ChainRejected);
   });
 });

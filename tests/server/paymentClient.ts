@@ -13,11 +13,21 @@ export interface Reply<T = unknown> {
 }
 
 /** One HTTP call to the API with an optional bearer token. */
-export async function call<T = unknown>(t: TestServer, method: string, path: string, body?: unknown, token?: string): Promise<Reply<T>> {
+export async function call<T = unknown>(
+  t: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<Reply<T>> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${t.api}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${t.api}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Reply<T>['body'] };
 }
 
@@ -35,7 +45,11 @@ export async function signIn(t: TestServer, key = Keypair.generate()): Promise<P
   const wallet = key.publicKey.toBase58();
   const input = (await call<SignInInput>(t, 'GET', `/auth/nonce?wallet=${wallet}`)).body.data!;
   const message = createSignInMessageText(input);
-  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, key.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, key.secretKey.subarray(0, 32)]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const signature = sign(null, Buffer.from(message, 'utf8'), privateKey).toString('base64');
   const reply = await call<{ token: string }>(t, 'POST', '/auth/authenticate', { login: wallet, signature, message });
   if (!reply.body.data) throw new Error(`sign-in: ${reply.body.errorMessage}`);
@@ -64,15 +78,34 @@ export interface Prepared {
 
 /** POST /payment/prepare and the decoded programInfo/programData. */
 export async function prepare(t: TestServer, player: Player, sol: number): Promise<Prepared> {
-  const reply = await call<{ token: string; programInfo: string; programData: string }>(t, 'POST', '/payment/prepare', { amount: sol }, player.token);
+  const reply = await call<{ token: string; programInfo: string; programData: string }>(
+    t,
+    'POST',
+    '/payment/prepare',
+    { amount: sol },
+    player.token,
+  );
   if (!reply.body.data) throw new Error(`prepare: ${reply.body.errorMessage}`);
-  const info = JSON.parse(Buffer.from(reply.body.data.programInfo, 'base64').toString()) as { programId: string; discriminator: number[] };
+  const info = JSON.parse(Buffer.from(reply.body.data.programInfo, 'base64').toString()) as {
+    programId: string;
+    discriminator: number[];
+  };
   const data = JSON.parse(Buffer.from(reply.body.data.programData, 'base64').toString()) as { adminWallets: string[] };
-  return { token: reply.body.data.token, programId: new PublicKey(info.programId), discriminator: info.discriminator, house: new PublicKey(data.adminWallets[0]!) };
+  return {
+    token: reply.body.data.token,
+    programId: new PublicKey(info.programId),
+    discriminator: info.discriminator,
+    house: new PublicKey(data.adminWallets[0]!),
+  };
 }
 
 /** The deposit instruction exactly as the client builds it: discriminator ++ u64 LE lamports, [player, house]. */
-export function depositInstruction(p: Prepared, from: PublicKey, lamports: bigint, to = p.house): TransactionInstruction {
+export function depositInstruction(
+  p: Prepared,
+  from: PublicKey,
+  lamports: bigint,
+  to = p.house,
+): TransactionInstruction {
   const amount = Buffer.alloc(8);
   amount.writeBigUInt64LE(lamports);
   return new TransactionInstruction({
@@ -99,8 +132,20 @@ export async function depositTx(
 }
 
 /** POST /payment/pay/{token}. */
-export function pay(t: TestServer, player: Player, token: string, data: string, sol: number): Promise<Reply<{ signature: string }>> {
-  return call(t, 'POST', `/payment/pay/${token}`, { paymentData: { amount: sol, wallet: player.wallet, data } }, player.token);
+export function pay(
+  t: TestServer,
+  player: Player,
+  token: string,
+  data: string,
+  sol: number,
+): Promise<Reply<{ signature: string }>> {
+  return call(
+    t,
+    'POST',
+    `/payment/pay/${token}`,
+    { paymentData: { amount: sol, wallet: player.wallet, data } },
+    player.token,
+  );
 }
 
 /** Signs in a funded player who deposits `sol` (credited), for withdrawal tests. */
@@ -109,7 +154,13 @@ export async function playerWithCoins(t: TestServer, sol: number): Promise<Playe
   await fund(t, player.wallet, sol + 1);
   const p = await prepare(t, player, sol);
   const lamports = BigInt(Math.round(sol * 100)) * 10_000_000n;
-  const reply = await pay(t, player, p.token, await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, lamports)]), sol);
+  const reply = await pay(
+    t,
+    player,
+    p.token,
+    await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, lamports)]),
+    sol,
+  );
   if (reply.status !== 200) throw new Error(`deposit: ${reply.body.errorMessage}`);
   return player;
 }

@@ -2,8 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { startServer, type TestServer } from './harness';
-import { balanceOf, call, depositInstruction, depositTx, fund, localChain, pay, prepare, signIn, type Player } from './paymentClient';
+import {
+  balanceOf,
+  call,
+  depositInstruction,
+  depositTx,
+  fund,
+  localChain,
+  pay,
+  prepare,
+  signIn,
+  type Player,
+} from './paymentClient';
 import { depositIntents } from '../../src/server/db/schema';
+import { checkLedger } from '../../src/server/ledger/check';
+import { newPlayer } from './client';
 
 const LAMPORTS = 1_000_000_000n;
 
@@ -40,7 +53,9 @@ describe('deposits on the local chain', () => {
     });
     expect(JSON.parse(Buffer.from(data.programData!, 'base64').toString())).toEqual({ adminWallets: [house] });
     expect(data.vaultId).toBe(house);
-    expect((await call(t, 'GET', `/payment/deposit/${data.token}`, undefined, player.token)).body.data).toEqual({ status: 'pending' });
+    expect((await call(t, 'GET', `/payment/deposit/${data.token}`, undefined, player.token)).body.data).toEqual({
+      status: 'pending',
+    });
   });
 
   it('refuses amounts below 0.01 SOL, above 1000 SOL or with three decimals', async () => {
@@ -67,7 +82,9 @@ describe('deposits on the local chain', () => {
     expect(second.body).toEqual(first.body);
     expect(await balanceOf(t, player)).toBe(1_250_000n);
     expect(await houseBalance()).toBe(before + 1_250_000_000n);
-    expect((await call(t, 'GET', `/payment/deposit/${p.token}`, undefined, player.token)).body.data).toEqual({ status: 'credited' });
+    expect((await call(t, 'GET', `/payment/deposit/${p.token}`, undefined, player.token)).body.data).toEqual({
+      status: 'credited',
+    });
   });
 
   it('credits a deposit once when pay is called concurrently', async () => {
@@ -118,7 +135,9 @@ describe('deposits on the local chain', () => {
       expect(reply.body.errorMessage).toMatch(message);
       expect(await balanceOf(t, player)).toBe(0n);
       expect(await houseBalance()).toBe(before);
-      expect((await call(t, 'GET', `/payment/deposit/${p.token}`, undefined, player.token)).body.data).toEqual({ status: 'pending' });
+      expect((await call(t, 'GET', `/payment/deposit/${p.token}`, undefined, player.token)).body.data).toEqual({
+        status: 'pending',
+      });
     }
 
     it('with another amount', () =>
@@ -126,14 +145,20 @@ describe('deposits on the local chain', () => {
 
     it('with another recipient', () =>
       refused(
-        (p) => depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS, Keypair.generate().publicKey)]),
+        (p) =>
+          depositTx(t, player.key, [
+            depositInstruction(p, player.key.publicKey, LAMPORTS, Keypair.generate().publicKey),
+          ]),
         /house wallet/,
       ));
 
     it('with another fee payer', async () => {
       const other = Keypair.generate();
       await fund(t, other.publicKey.toBase58(), 1);
-      await refused((p) => depositTx(t, other, [depositInstruction(p, player.key.publicKey, LAMPORTS)], [other, player.key]), /your wallet/);
+      await refused(
+        (p) => depositTx(t, other, [depositInstruction(p, player.key.publicKey, LAMPORTS)], [other, player.key]),
+        /your wallet/,
+      );
     });
 
     it('with an extra transfer', () =>
@@ -141,16 +166,27 @@ describe('deposits on the local chain', () => {
         (p) =>
           depositTx(t, player.key, [
             depositInstruction(p, player.key.publicKey, LAMPORTS),
-            SystemProgram.transfer({ fromPubkey: player.key.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 5000 }),
+            SystemProgram.transfer({
+              fromPubkey: player.key.publicKey,
+              toPubkey: Keypair.generate().publicKey,
+              lamports: 5000,
+            }),
           ]),
         /exactly one transfer|house wallet/,
       ));
 
-    it('with a missing signature', () => refused((p) => depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)], []), /not signed/));
+    it('with a missing signature', () =>
+      refused(
+        (p) => depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)], []),
+        /not signed/,
+      ));
 
     it('with a signature over other bytes', () =>
       refused(async (p) => {
-        const bytes = Buffer.from(await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]), 'base64');
+        const bytes = Buffer.from(
+          await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]),
+          'base64',
+        );
         bytes[bytes.length - 1] = 0xff;
         return bytes.toString('base64');
       }, /amount|signature/));
@@ -159,24 +195,61 @@ describe('deposits on the local chain', () => {
   it('refuses an expired intent and credits nothing', async () => {
     const player = await fundedPlayer();
     const p = await prepare(t, player, 1);
-    await t.server.services.database.db.update(depositIntents).set({ expiresAt: Date.now() - 1 }).where(eq(depositIntents.depositId, p.token));
+    await t.server.services.database.db
+      .update(depositIntents)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(depositIntents.depositId, p.token));
     const before = await houseBalance();
-    const reply = await pay(t, player, p.token, await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]), 1);
+    const reply = await pay(
+      t,
+      player,
+      p.token,
+      await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]),
+      1,
+    );
     expect(reply.status).toBe(409);
     expect(reply.body.errorMessage).toMatch(/expired/);
     expect(await balanceOf(t, player)).toBe(0n);
     expect(await houseBalance()).toBe(before);
-    expect((await call(t, 'GET', `/payment/deposit/${p.token}`, undefined, player.token)).body.data).toEqual({ status: 'expired' });
+    expect((await call(t, 'GET', `/payment/deposit/${p.token}`, undefined, player.token)).body.data).toEqual({
+      status: 'expired',
+    });
   });
 
   it('fails a deposit the chain refuses and credits nothing', async () => {
     const player = await signIn(t);
     await fund(t, player.wallet, 0.5);
     const p = await prepare(t, player, 1);
-    const reply = await pay(t, player, p.token, await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]), 1);
+    const reply = await pay(
+      t,
+      player,
+      p.token,
+      await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]),
+      1,
+    );
     expect(reply.status).toBe(400);
     expect(await balanceOf(t, player)).toBe(0n);
-    expect((await call(t, 'GET', `/payment/deposit/${p.token}`, undefined, player.token)).body.data).toEqual({ status: 'failed' });
+    expect((await call(t, 'GET', `/payment/deposit/${p.token}`, undefined, player.token)).body.data).toEqual({
+      status: 'failed',
+    });
+  });
+
+  it('refuses deposits and withdrawals for an account without a wallet', async () => {
+    const { token } = await newPlayer(t.api);
+    const prepared = await call(t, 'POST', '/payment/prepare', { amount: 1 }, token);
+    expect(prepared.body).toEqual({ success: false, errorMessage: 'Sign in with a wallet to deposit' });
+    const withdrawn = await call(
+      t,
+      'POST',
+      '/payment/withdraw',
+      { amount: 1, wallet: Keypair.generate().publicKey.toBase58() },
+      token,
+    );
+    expect(withdrawn.body).toEqual({ success: false, errorMessage: 'Withdrawals go only to your own wallet' });
+  });
+
+  it('leaves every balance equal to its ledger', async () => {
+    expect(await checkLedger(t.server.services.database.db)).toEqual([]);
   });
 
   it("hides another player's deposit", async () => {

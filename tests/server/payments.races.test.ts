@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
 import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
-import { balanceOf, call, depositInstruction, depositTx, fund, localChain, pay, playerWithCoins, prepare, signIn } from './paymentClient';
+import {
+  balanceOf,
+  call,
+  depositInstruction,
+  depositTx,
+  fund,
+  localChain,
+  pay,
+  playerWithCoins,
+  prepare,
+  signIn,
+} from './paymentClient';
 
 const LAMPORTS = 1_000_000_000n;
 
@@ -33,7 +44,9 @@ describe.skipIf(!postgresAvailable)('payment races on PostgreSQL (needs the post
     const player = await playerWithCoins(t, 0.5);
     const before = await localChain(t).balance(player.wallet);
     const replies = await Promise.all(
-      Array.from({ length: 4 }, () => call(t, 'POST', '/payment/withdraw', { amount: 0.5, wallet: player.wallet }, player.token)),
+      Array.from({ length: 4 }, () =>
+        call(t, 'POST', '/payment/withdraw', { amount: 0.5, wallet: player.wallet }, player.token),
+      ),
     );
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400, 400, 400]);
     expect(await balanceOf(t, player)).toBe(0n);

@@ -28,7 +28,8 @@ describe('a restart with pending withdrawals', () => {
   it('makes exactly one transfer for each withdrawal', async () => {
     t = await startServer({ DATA_DIR: dataDir }, { chain });
     const player = await playerWithCoins(t, 1);
-    const withdraw = (amount: number) => call<{ signature: string }>(t!, 'POST', '/payment/withdraw', { amount, wallet: player.wallet }, player.token);
+    const withdraw = (amount: number) =>
+      call<{ signature: string }>(t!, 'POST', '/payment/withdraw', { amount, wallet: player.wallet }, player.token);
     const walletBefore = await chain.balance(player.wallet);
     const houseBefore = await chain.balance(chain.houseAddress);
 
@@ -58,7 +59,10 @@ describe('a restart with pending withdrawals', () => {
     expect(sent).toEqual([unsent.body.data!.signature]);
     expect(await chain.balance(player.wallet)).toBe(walletBefore + (6n * LAMPORTS) / 10n);
     expect(await chain.balance(chain.houseAddress)).toBe(houseBefore - (6n * LAMPORTS) / 10n - 2n * FEE);
-    const rows = await t.server.services.database.db.select().from(withdrawals).where(eq(withdrawals.wallet, player.wallet));
+    const rows = await t.server.services.database.db
+      .select()
+      .from(withdrawals)
+      .where(eq(withdrawals.wallet, player.wallet));
     expect(rows.map((row) => row.status)).toEqual(['confirmed', 'confirmed']);
     expect(await balanceOf(t, player)).toBe(400_000n);
   });

@@ -16,7 +16,8 @@ const player = Keypair.generate();
 const house = Keypair.generate().publicKey;
 const blockhash = 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi';
 const expected = { wallet: player.publicKey.toBase58(), house: house.toBase58(), lamports: 10_000_000n };
-const transfer = (lamports = 10_000_000) => SystemProgram.transfer({ fromPubkey: player.publicKey, toPubkey: house, lamports });
+const transfer = (lamports = 10_000_000) =>
+  SystemProgram.transfer({ fromPubkey: player.publicKey, toPubkey: house, lamports });
 
 function legacy(...instructions: TransactionInstruction[]): Uint8Array {
   const tx = new Transaction({ feePayer: player.publicKey, recentBlockhash: blockhash }).add(...instructions);
@@ -37,14 +38,22 @@ describe('deposit verification', () => {
   });
 
   it('accepts a versioned transaction', () => {
-    const message = new TransactionMessage({ payerKey: player.publicKey, recentBlockhash: blockhash, instructions: [transfer()] }).compileToV0Message();
+    const message = new TransactionMessage({
+      payerKey: player.publicKey,
+      recentBlockhash: blockhash,
+      instructions: [transfer()],
+    }).compileToV0Message();
     const tx = new VersionedTransaction(message);
     tx.sign([player]);
     expect(verifyDeposit(tx.serialize(), expected).blockhash).toBe(blockhash);
   });
 
   it('refuses instructions of any other program', () => {
-    const other = new TransactionInstruction({ programId: new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'), keys: [], data: Buffer.alloc(1) });
+    const other = new TransactionInstruction({
+      programId: new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+      keys: [],
+      data: Buffer.alloc(1),
+    });
     expect(() => verifyDeposit(legacy(transfer(), other), expected)).toThrow('The deposit may only transfer SOL');
   });
 
@@ -54,12 +63,16 @@ describe('deposit verification', () => {
   });
 
   it('refuses a transaction without a transfer and bytes that are not a transaction', () => {
-    expect(() => verifyDeposit(legacy(ComputeBudgetProgram.setComputeUnitLimit({ units: 1000 })), expected)).toThrow('exactly one transfer');
+    expect(() => verifyDeposit(legacy(ComputeBudgetProgram.setComputeUnitLimit({ units: 1000 })), expected)).toThrow(
+      'exactly one transfer',
+    );
     expect(() => verifyDeposit(Uint8Array.of(1, 2, 3), expected)).toThrow('could not be read');
   });
 
   it('refuses two transfers to the house that add up to the amount', () => {
-    expect(() => verifyDeposit(legacy(transfer(5_000_000), transfer(5_000_000)), expected)).toThrow('amount does not match');
+    expect(() => verifyDeposit(legacy(transfer(5_000_000), transfer(5_000_000)), expected)).toThrow(
+      'amount does not match',
+    );
     expect(() => verifyDeposit(legacy(transfer(), transfer()), expected)).toThrow('exactly one transfer');
   });
 });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { startServer, type TestServer } from './harness';
 import { balanceOf, call, fund, localChain, playerWithCoins, type Player } from './paymentClient';
 import { withdrawals } from '../../src/server/db/schema';
+import { checkLedger } from '../../src/server/ledger/check';
 
 const LAMPORTS = 1_000_000_000n;
 
@@ -12,7 +13,8 @@ describe('withdrawals on the local chain', () => {
   const chain = () => localChain(t);
   const withdraw = (player: Player, amount: number, wallet = player.wallet) =>
     call<{ signature: string }>(t, 'POST', '/payment/withdraw', { amount, wallet }, player.token);
-  const rowsOf = (player: Player) => t.server.services.database.db.select().from(withdrawals).where(eq(withdrawals.wallet, player.wallet));
+  const rowsOf = (player: Player) =>
+    t.server.services.database.db.select().from(withdrawals).where(eq(withdrawals.wallet, player.wallet));
 
   beforeAll(async () => {
     t = await startServer();
@@ -32,7 +34,10 @@ describe('withdrawals on the local chain', () => {
 
   it('refuses less than 0.02 SOL with the minimum in coins', async () => {
     const player = await playerWithCoins(t, 0.1);
-    expect((await withdraw(player, 0.0199)).body).toEqual({ success: false, errorMessage: 'Minimum withdrawal is 200 coins' });
+    expect((await withdraw(player, 0.0199)).body).toEqual({
+      success: false,
+      errorMessage: 'Minimum withdrawal is 200 coins',
+    });
     expect(await balanceOf(t, player)).toBe(100_000n);
   });
 
@@ -62,6 +67,10 @@ describe('withdrawals on the local chain', () => {
     expect(await chain().balance(player.wallet)).toBe(walletBefore + LAMPORTS / 2n);
     expect(await rowsOf(player)).toHaveLength(1);
   });
+
+  it('leaves every balance equal to its ledger, holds and releases included', async () => {
+    expect(await checkLedger(t.server.services.database.db)).toEqual([]);
+  });
 });
 
 describe('a withdrawal the chain rejects', () => {
@@ -74,7 +83,13 @@ describe('a withdrawal the chain rejects', () => {
   it('gives the coins back exactly once', async () => {
     // The house holds exactly this deposit, so paying it out plus the fee fails on the chain.
     const player = await playerWithCoins(t, 1);
-    const reply = await call<{ signature: string }>(t, 'POST', '/payment/withdraw', { amount: 1, wallet: player.wallet }, player.token);
+    const reply = await call<{ signature: string }>(
+      t,
+      'POST',
+      '/payment/withdraw',
+      { amount: 1, wallet: player.wallet },
+      player.token,
+    );
     expect(reply.status).toBe(200);
     const status = await localChain(t).status(reply.body.data!.signature);
     expect(status.state).toBe('failed');
@@ -92,7 +107,13 @@ describe('a withdrawal the chain rejects', () => {
     const walletBefore = await chain.balance(player.wallet);
     const submit = chain.submit.bind(chain);
     chain.submit = () => Promise.reject(new Error('the network is down'));
-    const reply = await call<{ signature: string }>(t, 'POST', '/payment/withdraw', { amount: 0.5, wallet: player.wallet }, player.token);
+    const reply = await call<{ signature: string }>(
+      t,
+      'POST',
+      '/payment/withdraw',
+      { amount: 0.5, wallet: player.wallet },
+      player.token,
+    );
     expect(reply.status).toBe(200);
     expect(await balanceOf(t, player)).toBe(0n);
     chain.expireBlockhash();
@@ -115,10 +136,14 @@ describe('proof of reserves', () => {
     const chain = localChain(t);
     await fund(t, chain.houseAddress, 0.01);
     const player = await playerWithCoins(t, 1);
-    expect((await call(t, 'POST', '/payment/withdraw', { amount: 0.3, wallet: player.wallet }, player.token)).status).toBe(200);
+    expect(
+      (await call(t, 'POST', '/payment/withdraw', { amount: 0.3, wallet: player.wallet }, player.token)).status,
+    ).toBe(200);
     const submit = chain.submit.bind(chain);
     chain.submit = () => Promise.reject(new Error('the network is down'));
-    expect((await call(t, 'POST', '/payment/withdraw', { amount: 0.2, wallet: player.wallet }, player.token)).status).toBe(200);
+    expect(
+      (await call(t, 'POST', '/payment/withdraw', { amount: 0.2, wallet: player.wallet }, player.token)).status,
+    ).toBe(200);
     const reply = await call(t, 'GET', '/payment/reserves');
     chain.submit = submit;
     expect(reply.body.data).toEqual({ wallet: chain.houseAddress, houseSol: 0.709995, owedSol: 0.7, covered: true });

@@ -34,7 +34,7 @@ export function paymentRoutes(services: Services) {
     app.post('/payment/prepare', async (request) => {
       const account = await requireAccount(request);
       const body = parseBody(prepareBody, request.body);
-      return ok(await prepareDeposit(payments, account.id, depositLamports(body.amount)));
+      return ok(await prepareDeposit(payments, account, depositLamports(body.amount)));
     });
 
     app.post('/payment/pay/:depositId', async (request) => {

@@ -31,14 +31,15 @@ const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toStri
 /** Records an intent to deposit `lamports` and tells the client how to build the transfer (architecture §5). */
 export async function prepareDeposit(
   ctx: PaymentContext,
-  accountId: number,
+  account: AccountRef,
   lamports: bigint,
 ): Promise<PrepareDepositResponse> {
+  if (!account.wallet) throw new Refusal('invalid', 'Sign in with a wallet to deposit');
   const depositId = bs58.encode(randomBytes(16));
   const now = Date.now();
   await ctx.db.insert(depositIntents).values({
     depositId,
-    accountId,
+    accountId: account.id,
     lamports,
     hundredths: lamportsToHundredths(lamports, ctx.coinsPerSol),
     createdAt: now,
