@@ -138,13 +138,8 @@ async function awaitSettlement(ctx: PaymentContext, id: number): Promise<Deposit
   }
 }
 
+/** PostgreSQL's unique_violation, on the error or on the driver error Drizzle wraps. */
 function isUniqueViolation(error: unknown): boolean {
-  for (
-    let e: unknown = error;
-    e instanceof Error || (typeof e === 'object' && e !== null);
-    e = (e as { cause?: unknown }).cause
-  ) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
+  const code = (e: unknown) => (e as { code?: unknown } | null | undefined)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
 }
