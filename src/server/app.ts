@@ -27,6 +27,11 @@ import { authRoutes } from './http/auth';
 import { userRoutes } from './http/user';
 import { betRoutes } from './http/bet';
 import { BetSettler } from './ledger/BetSettler';
+import type { Chain } from './chain/Chain';
+import { createChain } from './chain/createChain';
+import type { PaymentContext } from './payments/PaymentContext';
+import { PaymentWorker } from './payments/PaymentWorker';
+import { paymentRoutes } from './http/payment';
 
 /** What domain code and routes share; built once per process. */
 export interface Services {
@@ -40,7 +45,13 @@ export interface Services {
   tokens: Tokens;
   /** Settles auto cash-outs and voided rounds; the round engine calls it. */
   settler: BetSettler;
+  chain: Chain;
+  payments: PaymentContext;
+  paymentWorker: PaymentWorker;
 }
+
+/** How often open deposits and withdrawals are looked at on the chain. */
+const PAYMENT_POLL_MS = 1000;
 
 export interface GameServer {
   app: FastifyInstance;
@@ -55,6 +66,8 @@ export interface GameServer {
 export interface ServerOptions {
   /** Where crash points come from (default: the CSPRNG); tests fix them to keep rounds short. */
   roundSecrets?: () => Promise<RoundSecret>;
+  /** The chain to use instead of one built from config (tests keep one chain across restarts). */
+  chain?: Chain;
 }
 
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<GameServer> {
@@ -81,8 +94,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const tokens = new Tokens(database.db, loadJwtSecret(config));
   const settler = new BetSettler(database.db, bus);
   engine.addListener(settler);
-  const services: Services = { config, database, bus, metrics, engine, stomp, tokens, settler };
   app.decorate('tokens', tokens);
+  const chain = options.chain ?? createChain(config);
+  const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log: app.log };
+  const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
+  const services: Services = {
+    ...{ config, database, bus, metrics, engine, stomp, tokens, settler },
+    ...{ chain, payments, paymentWorker },
+  };
   // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
   app.addHook('preClose', async () => {
     await engine.stop();
@@ -90,6 +109,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   });
   // onClose hooks run in reverse order: the database closes last.
   app.addHook('onClose', async () => {
+    await paymentWorker.stop();
     await bus.close();
     await database.close();
   });
@@ -106,6 +126,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       await api.register(authRoutes(services));
       await api.register(userRoutes(services));
       await api.register(betRoutes(services));
+      await api.register(paymentRoutes(services));
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, errorMessage: 'Not found' }));
     },
     { prefix: API_BASE },
@@ -119,6 +140,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     async listen() {
       const url = await app.listen({ port: config.port, host: config.host });
       if (config.role !== 'gateway') await engine.start();
+      paymentWorker.start();
       return url;
     },
     close() {

@@ -169,10 +169,14 @@ export interface FaucetRequest {
   amount: number;
 }
 export interface ReservesResponse {
+  /** The house wallet's address, so anyone can check its balance on the chain. */
+  wallet: string;
   /** The house wallet's balance in SOL. */
   houseSol: number;
   /** Coins owed to players, in SOL at the current rate. */
   owedSol: number;
+  /** The house holds at least what it owes. */
+  covered: boolean;
 }
 
 // ---- STOMP -------------------------------------------------------------------------------------

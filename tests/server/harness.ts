@@ -14,7 +14,7 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Settings are environment-style strings, as an operator would give them. */
+/** Settings are environment-style strings, as an operator would give them; options replace built parts. */
 export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<TestServer> {
   const config = loadConfig({
     PORT: '0',
