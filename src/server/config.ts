@@ -5,6 +5,7 @@ import {
   DEFAULT_COINS_PER_SOL,
   DEFAULT_PAUSE_MS,
   DEFAULT_TICK_MS,
+  HEARTBEAT_MS,
   HUNDREDTHS_PER_COIN,
 } from '../shared/constants';
 
@@ -25,6 +26,8 @@ export interface Config {
   bettingMs: number;
   pauseMs: number;
   tickMs: number;
+  /** STOMP heart-beat the server offers both ways; a peer silent for twice the interval is dropped. */
+  heartbeatMs: number;
   /** Largest bet in hundredths (MAX_BET is given in coins). */
   maxBet: number;
   /** Largest win of one bet in hundredths (MAX_WIN in coins); a bet reaching it is cashed out by the server. */
@@ -81,6 +84,7 @@ export function loadConfig(env: Env = process.env): Config {
     bettingMs: integer(env, 'BETTING_MS', DEFAULT_BETTING_MS, 100),
     pauseMs: integer(env, 'PAUSE_MS', DEFAULT_PAUSE_MS, 0),
     tickMs: integer(env, 'TICK_MS', DEFAULT_TICK_MS, 10),
+    heartbeatMs: integer(env, 'HEARTBEAT_MS', HEARTBEAT_MS, 0),
     maxBet: integer(env, 'MAX_BET', 100_000, 10) * HUNDREDTHS_PER_COIN,
     maxWin: integer(env, 'MAX_WIN', 10_000_000, 10) * HUNDREDTHS_PER_COIN,
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || 'dist',

@@ -18,12 +18,21 @@ const server = await createServer(config);
 const url = await server.listen();
 server.app.log.info(`moonrush is running at ${url.replace('127.0.0.1', 'localhost')}`);
 
+/** A shutdown that hangs (a socket that never closes) still ends the process after this. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    if (stopping) {
+      server.app.log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
     stopping = true;
-    server.app.log.info(`${signal}: shutting down`);
+    server.app.log.info(`${signal}: shutting down (the round in progress is voided and refunded)`);
+    setTimeout(() => {
+      server.app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {

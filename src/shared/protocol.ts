@@ -10,7 +10,8 @@ export interface Envelope<T = unknown> {
 }
 
 export type GameState = 'CREATED' | 'STARTED' | 'ENDED';
-export type BetStatus = 'CREATED' | 'REFUNDED';
+/** CANCELED and VOID (refunded when a round was voided) are extensions: they only reach BET_CANCELED events and history. */
+export type BetStatus = 'CREATED' | 'REFUNDED' | 'CANCELED' | 'VOID';
 export type PaymentEnvironmentType = 'main' | 'test' | 'devnet' | 'local';
 export type DepositStatus = 'pending' | 'credited' | 'failed' | 'expired';
 
@@ -168,10 +169,14 @@ export interface FaucetRequest {
   amount: number;
 }
 export interface ReservesResponse {
+  /** The house wallet's address, so anyone can check its balance on the chain. */
+  wallet: string;
   /** The house wallet's balance in SOL. */
   houseSol: number;
   /** Coins owed to players, in SOL at the current rate. */
   owedSol: number;
+  /** The house holds at least what it owes. */
+  covered: boolean;
 }
 
 // ---- STOMP -------------------------------------------------------------------------------------

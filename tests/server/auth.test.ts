@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { Profile, SignInInput } from '../../src/shared/protocol';
-import { accounts, signInNonces } from '../../src/server/db/schema';
+import { accounts, refreshTokens, signInNonces } from '../../src/server/db/schema';
 import { startServer, type TestServer } from './harness';
 import { call, cookiePair } from './client';
 import { testWallet, type TestWallet } from './wallet';
@@ -15,14 +15,25 @@ describe('sign-in and tokens', () => {
   });
   afterAll(() => t.close());
 
-  const nonce = async (wallet: TestWallet) => (await call<SignInInput>(t.api, 'GET', `/auth/nonce?wallet=${wallet.address}`)).body.data!;
+  const nonce = async (wallet: TestWallet) =>
+    (await call<SignInInput>(t.api, 'GET', `/auth/nonce?wallet=${wallet.address}`)).body.data!;
   const signInWith = (wallet: TestWallet, message: string, signature = wallet.signText(message), extra = {}) =>
-    call<{ token: string }>(t.api, 'POST', '/auth/authenticate', { login: wallet.address, signature, message, ...extra });
+    call<{ token: string }>(t.api, 'POST', '/auth/authenticate', {
+      login: wallet.address,
+      signature,
+      message,
+      ...extra,
+    });
 
   it('hands out a Sign-In-With-Solana input with a long nonce that expires in 5 minutes', async () => {
     const wallet = testWallet();
     const input = await nonce(wallet);
-    expect(input).toMatchObject({ address: wallet.address, version: '1', chainId: 'solana:localnet', domain: new URL(t.api).host });
+    expect(input).toMatchObject({
+      address: wallet.address,
+      version: '1',
+      chainId: 'solana:localnet',
+      domain: new URL(t.api).host,
+    });
     expect(input.uri).toBe(new URL(t.api).origin);
     expect(input.nonce).toMatch(/^[A-Za-z0-9]{16,}$/);
     expect(Date.parse(input.expirationTime) - Date.parse(input.issuedAt)).toBe(5 * 60_000);
@@ -50,7 +61,10 @@ describe('sign-in and tokens', () => {
   it('refuses an expired sign-in input', async () => {
     const wallet = testWallet();
     const input = await nonce(wallet);
-    await t.server.services.database.db.update(signInNonces).set({ expiresAt: Date.now() - 1 }).where(eq(signInNonces.nonce, input.nonce));
+    await t.server.services.database.db
+      .update(signInNonces)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(signInNonces.nonce, input.nonce));
     expect((await signInWith(wallet, createSignInMessageText(input))).status).toBe(401);
   });
 
@@ -77,18 +91,40 @@ describe('sign-in and tokens', () => {
   });
 
   it('records referralId and telegramId at the first sign-in only', async () => {
-    const referrer = await call<{ token: string }>(t.api, 'POST', '/auth/register', { email: 'ref@example.com', password: 'password1' });
-    const code = (await call<Profile>(t.api, 'GET', '/user/profile', undefined, { token: referrer.body.data!.token })).body.data!.email;
+    const referrer = await call<{ token: string }>(t.api, 'POST', '/auth/register', {
+      email: 'ref@example.com',
+      password: 'password1',
+    });
+    const code = (await call<Profile>(t.api, 'GET', '/user/profile', undefined, { token: referrer.body.data!.token }))
+      .body.data!.email;
     const wallet = testWallet();
-    expect((await signInWith(wallet, createSignInMessageText(await nonce(wallet)), undefined, { referralId: code, telegramId: '42' })).status).toBe(200);
-    expect((await signInWith(wallet, createSignInMessageText(await nonce(wallet)), undefined, { telegramId: '43' })).status).toBe(200);
-    const [row] = await t.server.services.database.db.select().from(accounts).where(eq(accounts.wallet, wallet.address));
-    const [ref] = await t.server.services.database.db.select().from(accounts).where(eq(accounts.email, 'ref@example.com'));
+    expect(
+      (
+        await signInWith(wallet, createSignInMessageText(await nonce(wallet)), undefined, {
+          referralId: code,
+          telegramId: '42',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await signInWith(wallet, createSignInMessageText(await nonce(wallet)), undefined, { telegramId: '43' })).status,
+    ).toBe(200);
+    const [row] = await t.server.services.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.wallet, wallet.address));
+    const [ref] = await t.server.services.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.email, 'ref@example.com'));
     expect(row).toMatchObject({ referredBy: ref!.id, telegramId: '42' });
   });
 
   it('registers email accounts with clear errors', async () => {
-    const ok = await call<{ token: string }>(t.api, 'POST', '/auth/register', { email: 'Ann@Example.com', password: 'long enough' });
+    const ok = await call<{ token: string }>(t.api, 'POST', '/auth/register', {
+      email: 'Ann@Example.com',
+      password: 'long enough',
+    });
     expect(ok.status).toBe(200);
     const again = await call(t.api, 'POST', '/auth/register', { email: 'ann@example.com', password: 'long enough' });
     expect([again.status, again.body.errorMessage]).toEqual([409, 'Email already registered']);
@@ -100,7 +136,10 @@ describe('sign-in and tokens', () => {
 
   it('signs in with email and password, with one answer for a wrong password or an unknown email', async () => {
     await call(t.api, 'POST', '/auth/register', { email: 'cat@example.com', password: 'meow meow' });
-    const good = await call<{ token: string }>(t.api, 'POST', '/auth/authenticate', { login: 'CAT@example.com', password: 'meow meow' });
+    const good = await call<{ token: string }>(t.api, 'POST', '/auth/authenticate', {
+      login: 'CAT@example.com',
+      password: 'meow meow',
+    });
     expect(good.status).toBe(200);
     for (const body of [
       { login: 'cat@example.com', password: 'woof woof' },
@@ -111,8 +150,11 @@ describe('sign-in and tokens', () => {
     }
   });
 
-  it('sets an httpOnly SameSite=Strict refresh cookie scoped to /api/v1/auth, rotates it and revokes a reused one', async () => {
-    const signIn = await call<{ token: string }>(t.api, 'POST', '/auth/register', { email: 'dan@example.com', password: 'password1' });
+  it('sets an httpOnly SameSite=Strict refresh cookie scoped to /api/v1/auth and rotates it on every refresh', async () => {
+    const signIn = await call<{ token: string }>(t.api, 'POST', '/auth/register', {
+      email: 'dan@example.com',
+      password: 'password1',
+    });
     const setCookie = signIn.cookies[0]!;
     expect(setCookie).toMatch(/^refresh_token=[\w-]{40,}/);
     expect(setCookie).toContain('HttpOnly');
@@ -123,9 +165,25 @@ describe('sign-in and tokens', () => {
     expect(rotated.status).toBe(200);
     const second = cookiePair(rotated.cookies[0]);
     expect(second).not.toBe(first);
-    expect((await call(t.api, 'GET', '/user/profile', undefined, { token: rotated.body.data!.token })).status).toBe(200);
+    expect((await call(t.api, 'GET', '/user/profile', undefined, { token: rotated.body.data!.token })).status).toBe(
+      200,
+    );
+  });
+
+  it('lets parallel refreshes with one cookie through, and revokes the family when a used cookie comes back later', async () => {
+    const signIn = await call(t.api, 'POST', '/auth/register', { email: 'fay@example.com', password: 'password1' });
+    const first = cookiePair(signIn.cookies[0]);
+    const parallel = await Promise.all(
+      [1, 2, 3].map(() => call(t.api, 'POST', '/auth/refresh', undefined, { cookie: first })),
+    );
+    expect(parallel.map((a) => a.status)).toEqual([200, 200, 200]);
+    const latest = cookiePair(parallel[2]!.cookies[0]);
+    await t.server.services.database.db
+      .update(refreshTokens)
+      .set({ usedAt: Date.now() - 60_000 })
+      .where(isNotNull(refreshTokens.usedAt));
     expect((await call(t.api, 'POST', '/auth/refresh', undefined, { cookie: first })).status).toBe(401);
-    expect((await call(t.api, 'POST', '/auth/refresh', undefined, { cookie: second })).status).toBe(401);
+    expect((await call(t.api, 'POST', '/auth/refresh', undefined, { cookie: latest })).status).toBe(401);
   });
 
   it('logs out: the refresh cookie stops working', async () => {
@@ -151,10 +209,17 @@ describe('auth rate limits', () => {
 
   it('answers 429 after too many attempts on one login, then for the IP', async () => {
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await call(t.api, 'POST', '/auth/authenticate', { login: 'x@example.com', password: 'guess' + i + 'xxxx' })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await call(t.api, 'POST', '/auth/authenticate', { login: 'x@example.com', password: 'guess' + i + 'xxxx' }))
+          .status,
+      );
     expect(statuses).toEqual([401, 401, 401, 429]);
     const others = [];
-    for (let i = 0; i < 3; i++) others.push((await call(t.api, 'POST', '/auth/authenticate', { login: `y${i}@example.com`, password: 'guessxxxx' })).status);
+    for (let i = 0; i < 3; i++)
+      others.push(
+        (await call(t.api, 'POST', '/auth/authenticate', { login: `y${i}@example.com`, password: 'guessxxxx' })).status,
+      );
     expect(others).toEqual([401, 401, 429]);
   });
 });

@@ -6,6 +6,7 @@ export interface Answer<T = unknown> {
   cookies: string[];
 }
 
+/** Token, cookie and extra headers of a call. */
 export interface CallOptions {
   token?: string;
   cookie?: string;
@@ -13,12 +14,22 @@ export interface CallOptions {
 }
 
 /** Calls `api + path`; a body is sent as JSON (or as given when it is a string). */
-export async function call<T = unknown>(api: string, method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Answer<T>> {
+export async function call<T = unknown>(
+  api: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
-  const res = await fetch(api + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  const res = await fetch(api + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Answer<T>['body'], cookies: res.headers.getSetCookie() };
 }
 

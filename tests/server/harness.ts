@@ -1,7 +1,7 @@
 /** Starts the real game server in-process on a free loopback port with an in-memory database. */
 
 import { loadConfig, type Config } from '../../src/server/config';
-import { createServer, type GameServer } from '../../src/server/app';
+import { createServer, type GameServer, type ServerOptions } from '../../src/server/app';
 import { IN_MEMORY } from '../../src/server/db/client';
 
 export interface TestServer {
@@ -14,8 +14,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Settings are environment-style strings, as an operator would give them. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** Settings are environment-style strings, as an operator would give them; options replace built parts. */
+export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<TestServer> {
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -31,7 +31,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     RATE_LIMIT_BET_ACCOUNT: '100000',
     ...env,
   });
-  const server = await createServer(config);
+  const server = await createServer(config, options);
   const url = await server.listen();
   return {
     server,

@@ -28,6 +28,11 @@ describe('the access-token secret', () => {
 
   it('refuses a short JWT_SECRET and reads the rate limits', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters');
-    expect(loadConfig({ RATE_LIMIT_BET_ACCOUNT: '5' }).rateLimits).toEqual({ authPerIp: 60, authPerLogin: 10, betPerIp: 600, betPerAccount: 5 });
+    expect(loadConfig({ RATE_LIMIT_BET_ACCOUNT: '5' }).rateLimits).toEqual({
+      authPerIp: 60,
+      authPerLogin: 10,
+      betPerIp: 600,
+      betPerAccount: 5,
+    });
   });
 });

@@ -40,7 +40,9 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
     it('refuses a move below zero and writes nothing', async () => {
       const id = await newAccount(database);
       await database.db.transaction((tx) => moveBalance(tx, id, 100n, 'deposit', `e-${id}`));
-      await expect(database.db.transaction((tx) => moveBalance(tx, id, -101n, 'bet', `b-${id}`))).rejects.toBeInstanceOf(InsufficientFunds);
+      await expect(
+        database.db.transaction((tx) => moveBalance(tx, id, -101n, 'bet', `b-${id}`)),
+      ).rejects.toBeInstanceOf(InsufficientFunds);
       const [account] = await database.db.select().from(accounts).where(eq(accounts.id, id));
       expect(account!.balance).toBe(100n);
       expect(await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, id))).toHaveLength(1);
@@ -49,7 +51,9 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
     it('refuses a second move with the same kind and ref', async () => {
       const id = await newAccount(database);
       await database.db.transaction((tx) => moveBalance(tx, id, 100n, 'deposit', `same-${id}`));
-      await expect(database.db.transaction((tx) => moveBalance(tx, id, 100n, 'deposit', `same-${id}`))).rejects.toThrow();
+      await expect(
+        database.db.transaction((tx) => moveBalance(tx, id, 100n, 'deposit', `same-${id}`)),
+      ).rejects.toThrow();
       const [account] = await database.db.select().from(accounts).where(eq(accounts.id, id));
       expect(account!.balance).toBe(100n);
     });
@@ -63,14 +67,25 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
       expect(await checkLedger(database.db)).toEqual([]);
       const id = await newAccount(database);
       await database.db.transaction((tx) => moveBalance(tx, id, 500n, 'deposit', `f-${id}`));
-      await database.db.update(accounts).set({ balance: sql`${accounts.balance} + 1` }).where(eq(accounts.id, id));
-      expect(await checkLedger(database.db)).toEqual([{ accountId: id, problem: 'balance 501 but ledger sums to 500' }]);
+      await database.db
+        .update(accounts)
+        .set({ balance: sql`${accounts.balance} + 1` })
+        .where(eq(accounts.id, id));
+      expect(await checkLedger(database.db)).toEqual([
+        { accountId: id, problem: 'balance 501 but ledger sums to 500' },
+      ]);
       await database.db.update(accounts).set({ balance: 500n }).where(eq(accounts.id, id));
-      await database.db.update(ledgerEntries).set({ balanceAfter: 7n }).where(eq(ledgerEntries.ref, `f-${id}`));
+      await database.db
+        .update(ledgerEntries)
+        .set({ balanceAfter: 7n })
+        .where(eq(ledgerEntries.ref, `f-${id}`));
       const problems = await checkLedger(database.db);
       expect(problems).toHaveLength(1);
       expect(problems[0]!.problem).toMatch(/balance_after 7 but the rows before it sum to 500/);
-      await database.db.update(ledgerEntries).set({ balanceAfter: 500n }).where(eq(ledgerEntries.ref, `f-${id}`));
+      await database.db
+        .update(ledgerEntries)
+        .set({ balanceAfter: 500n })
+        .where(eq(ledgerEntries.ref, `f-${id}`));
     });
   });
 }
@@ -88,36 +103,45 @@ describe.skipIf(!postgresAvailable)('PostgreSQL (needs /usr/lib/postgresql/15/bi
 
   ledgerSuite('PostgreSQL', () => openDatabase({ databaseUrl: url, dataDir: IN_MEMORY }));
 
-  it('npm run ledger:check passes on a sound database and names the account that differs', async () => {
-    const env = { ...process.env, DATABASE_URL: url };
-    const good = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env });
-    expect(good.stdout).toContain('ledger check ok');
-    const database = await openDatabase({ databaseUrl: url, dataDir: IN_MEMORY });
-    const id = await newAccount(database);
-    await database.db.update(accounts).set({ balance: 42n }).where(eq(accounts.id, id));
-    await database.close();
-    const bad = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env }).catch((error: { code: number; stdout: string }) => error);
-    expect('code' in bad && bad.code).toBe(1);
-    expect(bad.stdout).toContain(`account ${id}: balance 42 but ledger sums to 0`);
-  });
+  it(
+    'npm run ledger:check passes on a sound database and names the account that differs',
+    { timeout: 60_000 },
+    async () => {
+      const env = { ...process.env, DATABASE_URL: url };
+      const good = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env });
+      expect(good.stdout).toContain('ledger check ok');
+      const database = await openDatabase({ databaseUrl: url, dataDir: IN_MEMORY });
+      const id = await newAccount(database);
+      await database.db.update(accounts).set({ balance: 42n }).where(eq(accounts.id, id));
+      await database.close();
+      const bad = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env }).catch(
+        (error: { code: number; stdout: string }) => error,
+      );
+      expect('code' in bad && bad.code).toBe(1);
+      expect(bad.stdout).toContain(`account ${id}: balance 42 but ledger sums to 0`);
+    },
+  );
 });
 
 describe('ledger:check on the PGlite of DATA_DIR', () => {
   const dir = mkdtempSync(join(tmpdir(), 'moonrush-check-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('exits 0 on a sound ledger and 1 naming the account once a balance drifts', async () => {
-    const database = await openDatabase({ dataDir: dir });
-    const id = await newAccount(database);
-    await database.db.transaction((tx) => moveBalance(tx, id, 900n, 'deposit', 'g'));
-    await database.close();
-    const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '' };
-    expect((await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env })).stdout).toContain('ledger check ok');
-    const again = await openDatabase({ dataDir: dir });
-    await again.db.update(accounts).set({ balance: 899n }).where(eq(accounts.id, id));
-    await again.close();
-    const bad = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env }).catch((error: { code: number; stdout: string }) => error);
-    expect('code' in bad && bad.code).toBe(1);
-    expect(bad.stdout).toContain(`account ${id}: balance 899 but ledger sums to 900`);
-  });
+  it(
+    'reads the PGlite files of DATA_DIR and names the account whose balance drifted',
+    { timeout: 90_000 },
+    async () => {
+      const database = await openDatabase({ dataDir: dir });
+      const id = await newAccount(database);
+      await database.db.transaction((tx) => moveBalance(tx, id, 900n, 'deposit', 'g'));
+      await database.db.update(accounts).set({ balance: 899n }).where(eq(accounts.id, id));
+      await database.close();
+      const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '' };
+      const bad = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env }).catch(
+        (error: { code: number; stdout: string }) => error,
+      );
+      expect('code' in bad && bad.code).toBe(1);
+      expect(bad.stdout).toContain(`account ${id}: balance 899 but ledger sums to 900`);
+    },
+  );
 });

@@ -15,6 +15,7 @@ const BIN = '/usr/lib/postgresql/15/bin';
 /** False when the PostgreSQL binaries are not installed (CI installs Debian's `postgresql`). */
 export const postgresAvailable = existsSync(join(BIN, 'initdb')) && existsSync(join(BIN, 'pg_ctl'));
 
+/** A running throwaway cluster. */
 export interface PostgresCluster {
   /** Creates a fresh database and returns its URL. */
   createDatabase(name: string): Promise<string>;
@@ -35,10 +36,13 @@ function freePort(): Promise<number> {
 /** Runs a PostgreSQL tool as the `postgres` user when we are root (initdb refuses root). */
 function run(tool: string, args: string[]): void {
   const root = process.getuid?.() === 0;
-  const [command, argv] = root ? ['runuser', ['-u', 'postgres', '--', join(BIN, tool), ...args]] : [join(BIN, tool), args];
+  const [command, argv] = root
+    ? ['runuser', ['-u', 'postgres', '--', join(BIN, tool), ...args]]
+    : [join(BIN, tool), args];
   execFileSync(command, argv, { stdio: 'pipe' });
 }
 
+/** Starts a cluster; call stop() in afterAll. */
 export async function startPostgres(): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'moonrush-pg-'));
   if (process.getuid?.() === 0) {

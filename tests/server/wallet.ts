@@ -6,6 +6,7 @@ import { Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const MEMO_PROGRAM = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 
+/** A wallet that signs like Phantom (messages) or like a Ledger (Memo transactions). */
 export interface TestWallet {
   address: string;
   /** base64 ed25519 signature of the UTF-8 text. */
@@ -14,9 +15,14 @@ export interface TestWallet {
   signMemo(text: string, extra?: TransactionInstruction): string;
 }
 
+/** A fresh random wallet. */
 export function testWallet(): TestWallet {
   const keypair = Keypair.generate();
-  const key = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, keypair.secretKey.subarray(0, 32)]), format: 'der', type: 'pkcs8' });
+  const key = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, keypair.secretKey.subarray(0, 32)]),
+    format: 'der',
+    type: 'pkcs8',
+  });
   return {
     address: keypair.publicKey.toBase58(),
     signText: (text) => sign(null, Buffer.from(text, 'utf8'), key).toString('base64'),

@@ -12,12 +12,17 @@ import { accountRef, type AccountRef } from '../ledger/accounts';
 import { Refusal } from '../ledger/Refusal';
 import { randomToken } from './random';
 
+/** Access tokens are short-lived: a stolen one is useless after 15 minutes. */
 export const ACCESS_TTL_SECONDS = 15 * 60;
+/** A player stays signed in this long without signing again. */
 export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
+/** How long a used refresh token may still be presented by a parallel request. */
+export const REUSE_GRACE_MS = 10_000;
 const ISSUER = 'moonrush';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Issues and checks the tokens of signed-in players. */
 export class Tokens {
   constructor(
     private readonly db: Db,
@@ -56,28 +61,37 @@ export class Tokens {
       .then(() => token);
   }
 
-  /** Uses a refresh token once and returns its account and the next token of the family. */
-  async rotate(token: string): Promise<{ account: AccountRef; refresh: string }> {
+  /**
+   * Uses a refresh token and returns its account and the next token of the family. A token used
+   * again within REUSE_GRACE_MS (parallel refreshes of one page or two tabs) still works; later,
+   * the reuse means it was stolen and the whole family is revoked.
+   */
+  async rotate(token: string, now = Date.now()): Promise<{ account: AccountRef; refresh: string }> {
     const refused = new Refusal('unauthorized', 'Please sign in again');
-    const [row] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(token)));
-    if (!row || row.expiresAt <= Date.now()) throw refused;
-    if (row.usedAt !== null) {
+    const [row] = await this.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashOf(token)));
+    if (!row || row.expiresAt <= now) throw refused;
+    if (row.usedAt !== null && now - row.usedAt >= REUSE_GRACE_MS) {
       await this.db.delete(refreshTokens).where(eq(refreshTokens.family, row.family));
       throw refused;
     }
-    const used = await this.db
+    await this.db
       .update(refreshTokens)
-      .set({ usedAt: Date.now() })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)))
-      .returning({ id: refreshTokens.id });
+      .set({ usedAt: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)));
     const account = await accountRef(this.db, row.accountId);
-    if (used.length !== 1 || !account) throw refused;
+    if (!account) throw refused;
     return { account, refresh: await this.issueRefresh(account.id, row.family) };
   }
 
   /** Signs a device out: every token of the presented token's family stops working. */
   async revoke(token: string): Promise<void> {
-    const [row] = await this.db.select({ family: refreshTokens.family }).from(refreshTokens).where(eq(refreshTokens.tokenHash, hashOf(token)));
+    const [row] = await this.db
+      .select({ family: refreshTokens.family })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashOf(token)));
     if (row) await this.db.delete(refreshTokens).where(eq(refreshTokens.family, row.family));
   }
 }

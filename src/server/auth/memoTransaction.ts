@@ -6,7 +6,10 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import { verifySignature } from './ed25519';
 
-const MEMO_PROGRAMS = new Set(['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo']);
+const MEMO_PROGRAMS = new Set([
+  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+  'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
+]);
 
 /** True when `bytes` is a transaction signed by fee payer `address` whose one instruction is a Memo of `text`. */
 export function verifyMemoTransaction(bytes: Uint8Array, address: string, text: string): boolean {

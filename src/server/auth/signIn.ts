@@ -49,6 +49,7 @@ export async function issueSignIn(db: Db, address: string, site: SignInSite, now
   return input;
 }
 
+/** What the player sends back: the signed text and its signature. */
 export interface WalletProof {
   login: string;
   /** base64: a 64-byte ed25519 signature of `message`, or a signed Memo transaction holding it. */
@@ -72,6 +73,9 @@ export async function verifyWalletSignIn(db: Db, proof: WalletProof, now = Date.
       ? verifySignature(proof.login, new TextEncoder().encode(stored.message), bytes)
       : verifyMemoTransaction(bytes, proof.login, stored.message);
   if (!valid) throw refused;
-  const consumed = await db.delete(signInNonces).where(eq(signInNonces.nonce, nonce)).returning({ nonce: signInNonces.nonce });
+  const consumed = await db
+    .delete(signInNonces)
+    .where(eq(signInNonces.nonce, nonce))
+    .returning({ nonce: signInNonces.nonce });
   if (consumed.length !== 1) throw refused;
 }

@@ -11,12 +11,16 @@ import { REFRESH_TTL_MS } from '../auth/Tokens';
 import { walletAccount, type AccountRef } from '../ledger/accounts';
 import { ok, parseBody } from './errors';
 import { authLimits } from './rateLimits';
+import { body, text } from './schemas';
 
 const REFRESH_COOKIE = 'refresh_token';
-const CHAIN_IDS: Record<ChainKind, string> = { local: 'solana:localnet', devnet: 'solana:devnet', testnet: 'solana:testnet', mainnet: 'solana:mainnet' };
+const CHAIN_IDS: Record<ChainKind, string> = {
+  local: 'solana:localnet',
+  devnet: 'solana:devnet',
+  testnet: 'solana:testnet',
+  mainnet: 'solana:mainnet',
+};
 
-const text = (name: string, max: number) =>
-  z.string({ error: `${name} is required` }).min(1, `${name} is required`).max(max, `${name} is too long`);
 const firstSignIn = { referralId: text('referralId', 64).optional(), telegramId: text('telegramId', 64).optional() };
 const email = z.email({ error: 'Enter a valid email' }).max(254, 'Enter a valid email');
 const password = z
@@ -24,11 +28,17 @@ const password = z
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password must be at most 200 characters');
 
-const walletLogin = z.strictObject({ login: text('login', 64), signature: text('signature', 4096), message: text('message', 2048), ...firstSignIn });
-const passwordLogin = z.strictObject({ login: email, password });
-const registration = z.strictObject({ email, password, ...firstSignIn });
-const nonceQuery = z.strictObject({ wallet: text('wallet', 64) });
+const walletLogin = body({
+  login: text('login', 64),
+  signature: text('signature', 4096),
+  message: text('message', 2048),
+  ...firstSignIn,
+});
+const passwordLogin = body({ login: email, password });
+const registration = body({ email, password, ...firstSignIn });
+const nonceQuery = body({ wallet: text('wallet', 64) });
 
+/** The /auth routes, with per-IP and per-login rate limits. */
 export function authRoutes(services: Services) {
   const { database, tokens, config } = services;
   const db = database.db;
@@ -53,12 +63,12 @@ export function authRoutes(services: Services) {
     });
 
     app.post('/auth/authenticate', { preHandler }, async (request, reply) => {
-      const body = request.body as Record<string, unknown> | undefined;
-      if (body && typeof body === 'object' && 'password' in body) {
-        const login = parseBody(passwordLogin, body);
+      const fields = request.body as Record<string, unknown> | undefined;
+      if (fields && typeof fields === 'object' && 'password' in fields) {
+        const login = parseBody(passwordLogin, fields);
         return signedIn(reply, await passwordSignIn(db, login.login, login.password));
       }
-      const proof = parseBody(walletLogin, body);
+      const proof = parseBody(walletLogin, fields);
       await verifyWalletSignIn(db, proof);
       return signedIn(reply, await walletAccount(db, proof.login, proof));
     });

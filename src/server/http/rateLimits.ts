@@ -7,8 +7,17 @@ import { requireAccount } from './requireAccount';
 type KeyOf = (request: FastifyRequest) => string | null | Promise<string | null>;
 
 /** A preHandler that answers 429 once `key` has made `perMinute` requests this minute; a null key is not limited. */
-export function limitBy(app: FastifyInstance, name: string, perMinute: number, keyOf: KeyOf): preHandlerAsyncHookHandler {
-  const check = app.createRateLimit({ max: perMinute, timeWindow: 60_000, keyGenerator: async (r) => `${name}:${await keyOf(r)}` });
+export function limitBy(
+  app: FastifyInstance,
+  name: string,
+  perMinute: number,
+  keyOf: KeyOf,
+): preHandlerAsyncHookHandler {
+  const check = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: async (r) => `${name}:${await keyOf(r)}`,
+  });
   return async (request, reply) => {
     if ((await keyOf(request)) === null) return;
     const result = await check(request);

@@ -6,8 +6,11 @@ import { profile } from '../ledger/accounts';
 import { ok } from './errors';
 import { requireAccount } from './requireAccount';
 
+/** The /user routes. */
 export function userRoutes(services: Services) {
   return async function (app: FastifyInstance): Promise<void> {
-    app.get('/user/profile', async (request) => ok(await profile(services.database.db, (await requireAccount(request)).id)));
+    app.get('/user/profile', async (request) =>
+      ok(await profile(services.database.db, (await requireAccount(request)).id)),
+    );
   };
 }

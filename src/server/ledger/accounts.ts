@@ -25,10 +25,19 @@ const refColumns = { id: accounts.id, wallet: accounts.wallet, nickname: account
 async function newAccountValues(db: Db, nickname: string, first: FirstSignIn) {
   let referredBy: number | null = null;
   if (first.referralId) {
-    const [referrer] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.referralCode, first.referralId));
+    const [referrer] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.referralCode, first.referralId));
     referredBy = referrer?.id ?? null;
   }
-  return { nickname, referralCode: randomAlphanumeric(10), referredBy, telegramId: first.telegramId ?? null, createdAt: Date.now() };
+  return {
+    nickname,
+    referralCode: randomAlphanumeric(10),
+    referredBy,
+    telegramId: first.telegramId ?? null,
+    createdAt: Date.now(),
+  };
 }
 
 /** The account of a wallet, created on its first sign-in. */
@@ -45,7 +54,12 @@ export async function walletAccount(db: Db, wallet: string, first: FirstSignIn):
 }
 
 /** A new email account; refuses an email that is taken. */
-export async function createEmailAccount(db: Db, email: string, passwordHash: string, first: FirstSignIn): Promise<AccountRef> {
+export async function createEmailAccount(
+  db: Db,
+  email: string,
+  passwordHash: string,
+  first: FirstSignIn,
+): Promise<AccountRef> {
   const values = await newAccountValues(db, `player_${randomAlphanumeric(6)}`, first);
   const [created] = await db
     .insert(accounts)
@@ -57,7 +71,10 @@ export async function createEmailAccount(db: Db, email: string, passwordHash: st
 }
 
 /** The stored password hash of an email account (null hash when there is no such account). */
-export async function emailAccount(db: Db, email: string): Promise<{ ref: AccountRef | null; passwordHash: string | null }> {
+export async function emailAccount(
+  db: Db,
+  email: string,
+): Promise<{ ref: AccountRef | null; passwordHash: string | null }> {
   const [row] = await db
     .select({ ...refColumns, passwordHash: accounts.passwordHash })
     .from(accounts)
@@ -76,7 +93,12 @@ export async function accountRef(db: Db, id: number): Promise<AccountRef | null>
 /** GET /user/profile: `email` is the referral code, never a real address (architecture §5). */
 export async function profile(db: Db, id: number): Promise<Profile> {
   const [row] = await db
-    .select({ balance: accounts.balance, code: accounts.referralCode, nickname: accounts.nickname, wallet: accounts.wallet })
+    .select({
+      balance: accounts.balance,
+      code: accounts.referralCode,
+      nickname: accounts.nickname,
+      wallet: accounts.wallet,
+    })
     .from(accounts)
     .where(eq(accounts.id, id));
   if (!row) throw new Refusal('unauthorized', 'Please sign in again');

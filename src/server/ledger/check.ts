@@ -1,8 +1,12 @@
-/** The operator's audit: ledger sums equal balances, each row's balance_after follows the chain, nothing negative. */
+/**
+ * The operator's audit: ledger sums equal balances, each row's balance_after follows the chain,
+ * nothing is negative, and no bet of a voided round is left unrefunded.
+ */
 
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
+/** One difference the audit found, named by account. */
 export interface LedgerProblem {
   accountId: number;
   problem: string;
@@ -36,7 +40,12 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
     db,
     sql`SELECT id AS account_id, 'negative balance ' || balance AS detail FROM accounts WHERE balance < 0`,
   );
-  return [...sums, ...chain, ...negative]
+  const unrefunded = await rows(
+    db,
+    sql`SELECT b.account_id, 'bet ' || b.id || ' is still open in voided round ' || b.round_id AS detail
+        FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.state = 'VOID' AND b.status = 'CREATED'`,
+  );
+  return [...sums, ...chain, ...negative, ...unrefunded]
     .map((row) => ({ accountId: Number(row.account_id), problem: row.detail }))
     .sort((a, b) => a.accountId - b.accountId);
 }

@@ -18,7 +18,9 @@ export const accounts = pgTable(
     /** The account whose referral code brought this player, recorded at the first sign-in. */
     referredBy: bigint('referred_by', { mode: 'number' }),
     telegramId: text('telegram_id'),
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [check('accounts_balance_not_negative', sql`${t.balance} >= 0`)],

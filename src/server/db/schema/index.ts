@@ -3,3 +3,4 @@ export * from './rounds';
 export * from './accounts';
 export * from './auth';
 export * from './bets';
+export * from './payments';

@@ -1,0 +1,70 @@
+/** A real cluster (CHAIN=devnet|testnet|mainnet) through RPC_URL. */
+
+import { type Connection, type Keypair, PublicKey, SendTransactionError } from '@solana/web3.js';
+import type { PaymentEnvironmentType } from '../../shared/protocol';
+import type { Blockhash, Chain, SignedTransfer, TxStatus } from './Chain';
+import { ChainRejected } from './Chain';
+import { signHouseTransfer, wireSignature } from './houseTransfer';
+
+/** The part of web3.js's Connection this chain uses, so tests can stand in for a cluster. */
+export type RpcConnection = Pick<
+  Connection,
+  'getLatestBlockhash' | 'getBlockHeight' | 'sendRawTransaction' | 'getSignatureStatuses' | 'getBalance'
+>;
+
+/**
+ * Money is only credited at `finalized`: a transaction that failed on an unfinalized fork could
+ * still land elsewhere, so a failure counts only once finalized too. Expiry is judged on the
+ * finalized block height, past which no fork can bring the transaction back.
+ */
+export class RpcChain implements Chain {
+  readonly houseAddress: string;
+
+  constructor(
+    readonly type: PaymentEnvironmentType,
+    private readonly connection: RpcConnection,
+    private readonly house: Keypair,
+  ) {
+    this.houseAddress = house.publicKey.toBase58();
+  }
+
+  async latestBlockhash(): Promise<Blockhash> {
+    const latest = await this.connection.getLatestBlockhash('confirmed');
+    return { blockhash: latest.blockhash, lastValidBlockHeight: BigInt(latest.lastValidBlockHeight) };
+  }
+
+  async expired(lastValidBlockHeight: bigint): Promise<boolean> {
+    return BigInt(await this.connection.getBlockHeight('finalized')) > lastValidBlockHeight;
+  }
+
+  async submit(wire: Uint8Array): Promise<string> {
+    const signature = wireSignature(wire);
+    try {
+      await this.connection.sendRawTransaction(wire, { skipPreflight: false, preflightCommitment: 'confirmed', maxRetries: 0 });
+    } catch (error) {
+      if (!(error instanceof SendTransactionError)) throw error;
+      // Resending a transaction that already landed is the expected outcome of a resend, not a rejection.
+      if (/already been processed|AlreadyProcessed/i.test(error.message)) return signature;
+      throw new ChainRejected(error.message);
+    }
+    return signature;
+  }
+
+  async status(signature: string): Promise<TxStatus> {
+    const { value } = await this.connection.getSignatureStatuses([signature], { searchTransactionHistory: true });
+    const found = value[0];
+    if (!found) return { state: 'unknown' };
+    const finalized = found.confirmationStatus === 'finalized';
+    if (found.err) return finalized ? { state: 'failed', reason: JSON.stringify(found.err) } : { state: 'pending' };
+    if (finalized) return { state: 'finalized' };
+    return found.confirmationStatus === 'confirmed' ? { state: 'confirmed' } : { state: 'pending' };
+  }
+
+  async transferFromHouse(to: string, lamports: bigint, memo: string): Promise<SignedTransfer> {
+    return signHouseTransfer(this.house, to, lamports, memo, await this.latestBlockhash());
+  }
+
+  async balance(wallet: string): Promise<bigint> {
+    return BigInt(await this.connection.getBalance(new PublicKey(wallet), 'finalized'));
+  }
+}

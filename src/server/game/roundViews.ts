@@ -1,0 +1,39 @@
+/** Rounds as the HTTP API shows them; a round's fullRate and salt appear only once it has ENDED. */
+
+import { rateAt, shownRate } from '../../shared/growth';
+import type { GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
+import type { Db } from '../db/client';
+import { endedRounds, latestRound } from './rounds';
+
+/** The round players see now, or null before the first round exists. */
+export async function gameInfo(db: Db, now: number): Promise<GameInfo | null> {
+  const row = await latestRound(db);
+  if (!row) return null;
+  const info: GameInfo = {
+    gameId: String(row.id),
+    gameState: row.state as GameState,
+    gameHash: row.hash,
+    startedAt: row.startedAt,
+    serverTime: now,
+  };
+  if (row.state === 'CREATED') info.startsAt = row.startsAt;
+  if (row.state === 'STARTED' && row.startedAt !== null) {
+    info.rate = Math.min(shownRate(rateAt(now - row.startedAt)), shownRate(row.fullRate));
+  }
+  if (row.state === 'ENDED')
+    Object.assign(info, { rate: (row.rateHundredths ?? 0) / 100, fullRate: row.fullRate, salt: row.salt });
+  return info;
+}
+
+/** The newest finished rounds, newest first. */
+export async function lastRounds(db: Db, limit: number): Promise<RoundHistoryEntry[]> {
+  const rows = await endedRounds(db, limit);
+  return rows.map((row) => ({
+    gameId: String(row.id),
+    rate: (row.rateHundredths ?? 0) / 100,
+    fullRate: row.fullRate,
+    hash: row.hash,
+    salt: row.salt,
+    time: row.endedAt ?? row.createdAt,
+  }));
+}

@@ -1,0 +1,63 @@
+/** The rounds table: every state change of a round is one UPDATE of its row. */
+
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rounds } from '../db/schema';
+
+export type RoundRow = typeof rounds.$inferSelect;
+
+/** Stores a new round in CREATED and returns its id. */
+export async function insertRound(
+  db: Db,
+  round: { hash: string; fullRate: number; salt: string; createdAt: number; startsAt: number },
+): Promise<number> {
+  const [row] = await db
+    .insert(rounds)
+    .values({ ...round, state: 'CREATED' })
+    .returning({ id: rounds.id });
+  if (!row) throw new Error('the new round was not stored');
+  return row.id;
+}
+
+/** CREATED -> STARTED; bets holding the row FOR SHARE finish first. */
+export async function markStarted(db: Db, id: number, startedAt: number): Promise<void> {
+  await db
+    .update(rounds)
+    .set({ state: 'STARTED', startedAt })
+    .where(and(eq(rounds.id, id), eq(rounds.state, 'CREATED')));
+}
+
+/** STARTED -> ENDED at the crash instant with the shown final rate. */
+export async function markEnded(db: Db, id: number, endedAt: number, rateHundredths: number): Promise<void> {
+  await db
+    .update(rounds)
+    .set({ state: 'ENDED', endedAt, rateHundredths })
+    .where(and(eq(rounds.id, id), eq(rounds.state, 'STARTED')));
+}
+
+/** Marks every round that is not ENDED as VOID and returns their ids. */
+export async function voidUnfinished(db: Db, now: number): Promise<number[]> {
+  const rows = await db
+    .update(rounds)
+    .set({ state: 'VOID', endedAt: now })
+    .where(inArray(rounds.state, ['CREATED', 'STARTED']))
+    .returning({ id: rounds.id });
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** The newest round that is not void: the one players see now. */
+export async function latestRound(db: Db): Promise<RoundRow | undefined> {
+  const [row] = await db.select().from(rounds).where(ne(rounds.state, 'VOID')).orderBy(desc(rounds.id)).limit(1);
+  return row;
+}
+
+/** The newest ENDED rounds, newest first. */
+export async function endedRounds(db: Db, limit: number): Promise<RoundRow[]> {
+  return db.select().from(rounds).where(eq(rounds.state, 'ENDED')).orderBy(desc(rounds.id)).limit(limit);
+}
+
+/** One round by id. */
+export async function findRound(db: Db, id: number): Promise<RoundRow | undefined> {
+  const [row] = await db.select().from(rounds).where(eq(rounds.id, id)).limit(1);
+  return row;
+}

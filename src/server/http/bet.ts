@@ -1,0 +1,90 @@
+/** /bet: place, auto-place, cancel, cash out, and the player's history. */
+
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AUTO_RATE_MAX, AUTO_RATE_MIN } from '../../shared/constants';
+import { formatCoins } from '../../shared/money';
+import type { Services } from '../app';
+import { cancelBet, cashOut, largestBet, MIN_BET, placeBet, type Betting } from '../ledger/bets';
+import { betHistory } from '../ledger/betViews';
+import { ok, parseBody } from './errors';
+import { idempotent } from './idempotency';
+import { betLimits } from './rateLimits';
+import { requireAccount } from './requireAccount';
+import { body, number } from './schemas';
+
+const NOT_A_BET = 'betId must be a bet id';
+const betId = z
+  .union(
+    [
+      z.string().regex(/^[1-9]\d{0,15}$/, NOT_A_BET),
+      z.number().int(NOT_A_BET).min(1, NOT_A_BET).max(Number.MAX_SAFE_INTEGER, NOT_A_BET),
+    ],
+    {
+      error: (issue) => (issue.input === undefined ? 'betId is required' : NOT_A_BET),
+    },
+  )
+  .transform(Number);
+
+/** A multiplier with at most two decimals, as integer hundredths. */
+const target = number('rate')
+  .min(AUTO_RATE_MIN, `rate must be between ${AUTO_RATE_MIN} and ${AUTO_RATE_MAX}`)
+  .max(AUTO_RATE_MAX, `rate must be between ${AUTO_RATE_MIN} and ${AUTO_RATE_MAX}`)
+  .refine((rate) => Math.abs(rate * 100 - Math.round(rate * 100)) < 1e-6, 'rate can have at most two decimals')
+  .transform((rate) => Math.round(rate * 100));
+
+/** The /bet routes, with per-IP and per-account rate limits. */
+export function betRoutes(services: Services) {
+  const { config, database, bus } = services;
+  const betting: Betting = { db: database.db, bus, maxWin: config.maxWin };
+  const largest = largestBet(config.maxBet, config.maxWin);
+  const amount = number('amount')
+    .int('amount must be a whole number of hundredths (at most two decimals)')
+    .min(MIN_BET, `The smallest bet is ${formatCoins(MIN_BET)} coins`)
+    .max(largest, `The largest bet is ${formatCoins(largest)} coins`);
+  const plain = body({ amount });
+  const auto = body({ amount, rate: target });
+  const byId = body({ betId });
+  const historyQuery = body({
+    before: z
+      .string()
+      .regex(/^\d{1,16}$/, 'before must be a bet id')
+      .transform(Number)
+      .optional(),
+  });
+
+  return async function (app: FastifyInstance): Promise<void> {
+    const preHandler = betLimits(app, config.rateLimits.betPerIp, config.rateLimits.betPerAccount);
+
+    app.post('/bet/create', { preHandler }, async (request) => {
+      const account = await requireAccount(request);
+      const bet = parseBody(plain, request.body);
+      return ok(await idempotent(database.db, account.id, request, () => placeBet(betting, account, bet.amount, null)));
+    });
+
+    app.post('/bet/create/auto', { preHandler }, async (request) => {
+      const account = await requireAccount(request);
+      const bet = parseBody(auto, request.body);
+      return ok(
+        await idempotent(database.db, account.id, request, () => placeBet(betting, account, bet.amount, bet.rate)),
+      );
+    });
+
+    app.post('/bet/cancel', { preHandler }, async (request) => {
+      const account = await requireAccount(request);
+      return ok(await cancelBet(betting, account, parseBody(byId, request.body).betId));
+    });
+
+    app.post('/bet/refund', { preHandler }, async (request) => {
+      const receivedAt = Date.now();
+      const account = await requireAccount(request);
+      return ok(await cashOut(betting, account, parseBody(byId, request.body).betId, receivedAt));
+    });
+
+    app.get('/bet/history', { preHandler }, async (request) => {
+      const account = await requireAccount(request);
+      const { before } = parseBody(historyQuery, request.query);
+      return ok({ betHistory: await betHistory(database.db, account.id, before) });
+    });
+  };
+}

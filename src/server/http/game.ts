@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { HISTORY_LENGTH, LAST_ROUNDS_MAX } from '../../shared/constants';
+import type { Services } from '../app';
+import { leaders, roundBets } from '../ledger/betViews';
+import { findRound } from '../game/rounds';
+import { gameInfo, lastRounds } from '../game/roundViews';
+import { notFound, ok, parseBody } from './errors';
+
+const lastQuery = z.object({
+  limit: z.coerce
+    .number({ message: `limit must be a whole number from 1 to ${LAST_ROUNDS_MAX}` })
+    .int(`limit must be a whole number from 1 to ${LAST_ROUNDS_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${LAST_ROUNDS_MAX}`)
+    .max(LAST_ROUNDS_MAX, `limit must be a whole number from 1 to ${LAST_ROUNDS_MAX}`)
+    .default(HISTORY_LENGTH),
+});
+const gameIdParams = z.object({ gameId: z.string().regex(/^[1-9]\d{0,14}$/, 'gameId must be a round number') });
+
+/** The public game endpoints of architecture §5: current round, history, bets of a round, leaders. */
+export function gameRoutes(services: Services) {
+  const { db } = services.database;
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get('/game/info', async () => {
+      const info = await gameInfo(db, Date.now());
+      if (!info) throw notFound('No round has started yet');
+      return ok(info);
+    });
+
+    app.get('/game/last', async (request) => {
+      const { limit } = parseBody(lastQuery, request.query);
+      return ok(await lastRounds(db, limit));
+    });
+
+    app.get('/game/bets/:gameId', async (request) => {
+      const roundId = Number(parseBody(gameIdParams, request.params).gameId);
+      if (!(await findRound(db, roundId))) throw notFound('No such round');
+      return ok(await roundBets(db, roundId));
+    });
+
+    app.get('/game/leaders', async () => ok(await leaders(db)));
+  };
+}

@@ -1,0 +1,77 @@
+/** /payment routes of architecture §5: thin handlers over src/server/payments. */
+
+import type { FastifyInstance } from 'fastify';
+import { PublicKey } from '@solana/web3.js';
+import { z } from 'zod';
+import type { PaymentEnvironment } from '../../shared/protocol';
+import type { Services } from '../app';
+import { depositLamports, faucetLamports, withdrawalAmount } from '../payments/amounts';
+import { depositStatus, payDeposit, prepareDeposit } from '../payments/deposits';
+import { proofOfReserves } from '../payments/reserves';
+import { requestWithdrawal } from '../payments/withdrawals';
+import { badRequest, notFound, ok, parseBody } from './errors';
+import { requireAccount } from './requireAccount';
+
+const sol = z.union([z.number(), z.string()], { error: 'Enter an amount in SOL' });
+const wallet = z.string().refine(isAddress, { error: 'That is not a Solana address' });
+const prepareBody = z.object({ amount: sol });
+const payBody = z.object({
+  paymentData: z.object({ amount: sol.optional(), wallet: z.string(), data: z.string().min(1) }),
+});
+const withdrawBody = z.object({ amount: sol, wallet });
+const faucetBody = z.object({ amount: sol, wallet });
+const depositParams = z.object({ depositId: z.string().min(1).max(64) });
+
+export function paymentRoutes(services: Services) {
+  const { chain, payments, config } = services;
+  return async function (app: FastifyInstance): Promise<void> {
+    app.get('/payment/environment', async () =>
+      ok<PaymentEnvironment>({ type: chain.type, rate: config.coinsPerSol, wallet: chain.houseAddress }),
+    );
+    app.get('/payment/blockhash', async () => ok((await chain.latestBlockhash()).blockhash));
+    app.get('/payment/reserves', async () => ok(await proofOfReserves(payments)));
+
+    app.post('/payment/prepare', async (request) => {
+      const account = await requireAccount(request);
+      const body = parseBody(prepareBody, request.body);
+      return ok(await prepareDeposit(payments, account, depositLamports(body.amount)));
+    });
+
+    app.post('/payment/pay/:depositId', async (request) => {
+      const account = await requireAccount(request);
+      const { depositId } = parseBody(depositParams, request.params);
+      const { paymentData } = parseBody(payBody, request.body);
+      if (paymentData.wallet !== account.wallet) throw badRequest('The deposit must be paid from your wallet');
+      return ok(await payDeposit(payments, account, depositId, paymentData.data));
+    });
+
+    app.get('/payment/deposit/:depositId', async (request) => {
+      const account = await requireAccount(request);
+      const { depositId } = parseBody(depositParams, request.params);
+      return ok({ status: await depositStatus(payments, account.id, depositId) });
+    });
+
+    app.post('/payment/withdraw', async (request) => {
+      const account = await requireAccount(request);
+      const body = parseBody(withdrawBody, request.body);
+      return ok(
+        await requestWithdrawal(payments, account, body.wallet, withdrawalAmount(body.amount, config.coinsPerSol)),
+      );
+    });
+
+    app.post('/payment/faucet', async (request) => {
+      const airdrop = chain.airdrop?.bind(chain);
+      if (!airdrop) throw notFound();
+      const body = parseBody(faucetBody, request.body);
+      return ok({ signature: await airdrop(body.wallet, faucetLamports(body.amount)) });
+    });
+  };
+}
+
+function isAddress(text: string): boolean {
+  try {
+    return new PublicKey(text).toBase58() === text;
+  } catch {
+    return false;
+  }
+}

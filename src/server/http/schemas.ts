@@ -1,0 +1,28 @@
+/** zod building blocks for request bodies, with messages a player can read. */
+
+import { z } from 'zod';
+
+/** A JSON object body with exactly these fields: anything else is refused by name. */
+export function body<T extends z.ZodRawShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Unknown field: ${issue.keys.join(', ')}`
+        : 'The request body must be a JSON object',
+  });
+}
+
+/** A required non-empty string of at most `max` characters. */
+export function text(name: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be text`) })
+    .min(1, `${name} is required`)
+    .max(max, `${name} is too long`);
+}
+
+/** A required JSON number. */
+export function number(name: string) {
+  return z.number({
+    error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a number`),
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * The betting side of the round engine: pays auto cash-outs (and MAX_WIN) at exactly their
+ * target as the rate passes it, and refunds the bets of voided rounds, each bet once.
+ */
+
+import { and, asc, eq, lte, or } from 'drizzle-orm';
+import { msToRate, rateHundredths } from '../../shared/growth';
+import type { EventBus } from '../bus/EventBus';
+import type { Db, Tx } from '../db/client';
+import { accounts, bets, rounds } from '../db/schema';
+import type { LiveRound, RoundListener } from '../game/RoundListener';
+import { moveBalance } from './balance';
+import { payOut, publishBet, toBet, type BetRow } from './betRows';
+
+/** Settles bets as the round engine reports ticks, ends and voided rounds. */
+export class BetSettler implements RoundListener {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+  ) {}
+
+  /** Bets a player is cashing out by hand right now are skipped: that cash-out settles them. */
+  async roundTick(round: LiveRound, rate: number): Promise<void> {
+    await this.settle(round, rateHundredths(rate), true);
+  }
+
+  async roundEnded(round: LiveRound): Promise<void> {
+    await this.settle(round, Math.ceil(round.fullRate * 100), false);
+  }
+
+  /** Also refunds open bets of any other VOID round: a stop between voiding and refunding must not keep coins. */
+  async roundVoided(roundId: number): Promise<void> {
+    const refunded = await this.db.transaction(async (tx) => {
+      const open = await tx
+        .select({ bet: bets, nickname: accounts.nickname })
+        .from(bets)
+        .innerJoin(accounts, eq(accounts.id, bets.accountId))
+        .innerJoin(rounds, eq(rounds.id, bets.roundId))
+        .where(and(eq(bets.status, 'CREATED'), or(eq(bets.roundId, roundId), eq(rounds.state, 'VOID'))))
+        .orderBy(asc(bets.id))
+        .for('update', { of: bets });
+      const rows = [];
+      for (const { bet, nickname } of open) {
+        const [row] = await tx
+          .update(bets)
+          .set({ status: 'VOID', settledAt: Date.now() })
+          .where(eq(bets.id, bet.id))
+          .returning();
+        await moveBalance(tx, bet.accountId, BigInt(bet.amount), 'void_refund', String(bet.id));
+        rows.push(toBet(row!, nickname));
+      }
+      return rows;
+    });
+    for (const bet of refunded) publishBet(this.bus, 'BET_CANCELED', bet);
+  }
+
+  /** Pays, in one transaction, every open bet of the round whose target is at or below `upTo` hundredths and below the crash point. */
+  private async settle(round: LiveRound, upTo: number, skipLocked: boolean): Promise<void> {
+    const paid = await this.db.transaction(async (tx) => {
+      const due = await this.lockOpenBets(tx, round.id, upTo, skipLocked);
+      const rows = [];
+      for (const { bet, nickname } of due) {
+        if (bet.cashoutAt / 100 >= round.fullRate) continue;
+        rows.push(toBet(await payOut(tx, bet, bet.cashoutAt, settledAt(round, bet)), nickname));
+      }
+      return rows;
+    });
+    for (const bet of paid) publishBet(this.bus, 'BET_REFUNDED', bet);
+  }
+
+  /** Locks the round's open bets up to a target, all before any balance moves (so cash-outs never deadlock with it). */
+  private lockOpenBets(tx: Tx, roundId: number, upTo: number, skipLocked: boolean) {
+    return tx
+      .select({ bet: bets, nickname: accounts.nickname })
+      .from(bets)
+      .innerJoin(accounts, eq(accounts.id, bets.accountId))
+      .where(and(eq(bets.roundId, roundId), eq(bets.status, 'CREATED'), lte(bets.cashoutAt, upTo)))
+      .orderBy(asc(bets.id))
+      .for('update', skipLocked ? { of: bets, skipLocked: true } : { of: bets });
+  }
+}
+
+/** The instant the rate reached the bet's target (for the record; the win depends only on the target). */
+function settledAt(round: LiveRound, bet: BetRow): number {
+  return round.startedAt === null ? Date.now() : Math.round(round.startedAt + msToRate(bet.cashoutAt / 100));
+}

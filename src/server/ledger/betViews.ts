@@ -1,0 +1,71 @@
+/** The bet lists players read: a round's bets, their own history, and the leaders of the last 24 hours. */
+
+import { and, desc, eq, gte, lt, ne } from 'drizzle-orm';
+import type { Bet, BetWithRound } from '../../shared/protocol';
+import type { Db } from '../db/client';
+import { accounts, bets, rounds } from '../db/schema';
+import { toBet } from './betRows';
+
+/** Bets per page of GET /bet/history. */
+export const HISTORY_PAGE = 50;
+/** How many wins GET /game/leaders lists. */
+export const LEADERS_COUNT = 20;
+const DAY_MS = 24 * 3600_000;
+
+const withRound = { bet: bets, nickname: accounts.nickname, round: rounds };
+type Joined = { bet: typeof bets.$inferSelect; nickname: string; round: typeof rounds.$inferSelect };
+
+/** A bet with its round's fairness data; the salt and final rate only once the round has ENDED. */
+function toBetWithRound({ bet, nickname, round }: Joined): BetWithRound {
+  const ended = round.state === 'ENDED';
+  return {
+    ...toBet(bet, nickname),
+    gameId: String(round.id),
+    gameHash: round.hash,
+    gameRate: ended && round.rateHundredths !== null ? round.rateHundredths / 100 : null,
+    gameSalt: ended ? round.salt : null,
+  };
+}
+
+/** Every bet of a round that was not canceled, newest first. */
+export async function roundBets(db: Db, roundId: number): Promise<Bet[]> {
+  const rows = await db
+    .select({ bet: bets, nickname: accounts.nickname })
+    .from(bets)
+    .innerJoin(accounts, eq(accounts.id, bets.accountId))
+    .where(and(eq(bets.roundId, roundId), ne(bets.status, 'CANCELED')))
+    .orderBy(desc(bets.id));
+  return rows.map((row) => toBet(row.bet, row.nickname));
+}
+
+/** A player's bets, newest first, a page at a time: `before` is the last betId of the previous page. */
+export async function betHistory(db: Db, accountId: number, before?: number): Promise<BetWithRound[]> {
+  const rows = await db
+    .select(withRound)
+    .from(bets)
+    .innerJoin(accounts, eq(accounts.id, bets.accountId))
+    .innerJoin(rounds, eq(rounds.id, bets.roundId))
+    .where(
+      and(
+        eq(bets.accountId, accountId),
+        ne(bets.status, 'CANCELED'),
+        before === undefined ? undefined : lt(bets.id, before),
+      ),
+    )
+    .orderBy(desc(bets.id))
+    .limit(HISTORY_PAGE);
+  return rows.map(toBetWithRound);
+}
+
+/** The biggest wins cashed out in the last 24 hours. */
+export async function leaders(db: Db, now = Date.now()): Promise<BetWithRound[]> {
+  const rows = await db
+    .select(withRound)
+    .from(bets)
+    .innerJoin(accounts, eq(accounts.id, bets.accountId))
+    .innerJoin(rounds, eq(rounds.id, bets.roundId))
+    .where(and(eq(bets.status, 'REFUNDED'), gte(bets.settledAt, now - DAY_MS)))
+    .orderBy(desc(bets.winAmount), bets.id)
+    .limit(LEADERS_COUNT);
+  return rows.map(toBetWithRound);
+}

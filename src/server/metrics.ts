@@ -1,0 +1,75 @@
+/** Prometheus metrics of one server (prom-client), served as text at GET /metrics. */
+
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  /** Rounds finished, by how they finished (ended or void). */
+  rounds: Counter<'state'>;
+  /** Connected STOMP sessions. */
+  stompSessions: Gauge;
+  /** Sockets the server dropped, by reason (slow, silent, protocol). */
+  stompDropped: Counter<'reason'>;
+  /** Time to write one event to every subscriber of its destination. */
+  fanoutSeconds: Histogram;
+  /** HTTP request durations by route pattern. */
+  httpSeconds: Histogram<'method' | 'route' | 'status'>;
+}
+
+/** A registry per server (tests run several servers in one process), with Node's default metrics. */
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  const registers = [registry];
+  return {
+    registry,
+    rounds: new Counter({
+      name: 'moonrush_rounds_total',
+      help: 'Rounds finished, by final state',
+      labelNames: ['state'],
+      registers,
+    }),
+    stompSessions: new Gauge({ name: 'moonrush_stomp_sessions', help: 'Connected STOMP sessions', registers }),
+    stompDropped: new Counter({
+      name: 'moonrush_stomp_dropped_total',
+      help: 'STOMP sockets dropped by the server',
+      labelNames: ['reason'],
+      registers,
+    }),
+    fanoutSeconds: new Histogram({
+      name: 'moonrush_fanout_seconds',
+      help: 'Time to write one event to all subscribers of its destination',
+      buckets: [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+      registers,
+    }),
+    httpSeconds: new Histogram({
+      name: 'moonrush_http_request_duration_seconds',
+      help: 'HTTP request durations',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    }),
+  };
+}
+
+/** Times every HTTP request by its route pattern (unknown paths share one label). */
+export function timeRequests(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpSeconds.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+}
+
+/** GET /metrics in the Prometheus text format. */
+export function metricsRoutes(metrics: Metrics) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get('/metrics', async (_request, reply) => {
+      reply.type(metrics.registry.contentType);
+      return metrics.registry.metrics();
+    });
+  };
+}

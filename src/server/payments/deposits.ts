@@ -1,0 +1,145 @@
+/**
+ * Deposits (issue 5 item 3): prepare an intent, verify and submit the player's signed transfer,
+ * credit it exactly once after the chain finalizes it. The intent row is the lock: only the call
+ * that stores its signature submits, and only the UPDATE that moves it out of 'pending' credits.
+ */
+
+import { randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DepositStatus, PrepareDepositResponse } from '../../shared/protocol';
+import { lamportsToHundredths } from '../../shared/money';
+import { depositIntents } from '../db/schema';
+import { ChainRejected } from '../chain/Chain';
+import type { AccountRef } from '../http/requireAccount';
+import type { PaymentContext } from './PaymentContext';
+import { Refusal } from '../ledger/Refusal';
+import { verifyDeposit } from './verifyDeposit';
+import { settleDeposit, type DepositIntent } from './settleDeposit';
+
+/** An intent can be paid for this long after prepare. */
+export const DEPOSIT_TTL_MS = 15 * 60_000;
+/** How long `pay` waits for the chain before answering; the worker finishes slower deposits. */
+const PAY_WAIT_MS = 40_000;
+const PAY_POLL_MS = 1000;
+/** The deposit instruction is a System Program transfer: programId 111…1, discriminator 2 as u32 LE. */
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const TRANSFER_DISCRIMINATOR = [2, 0, 0, 0];
+
+const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
+
+/** Records an intent to deposit `lamports` and tells the client how to build the transfer (architecture §5). */
+export async function prepareDeposit(
+  ctx: PaymentContext,
+  account: AccountRef,
+  lamports: bigint,
+): Promise<PrepareDepositResponse> {
+  if (!account.wallet) throw new Refusal('invalid', 'Sign in with a wallet to deposit');
+  const depositId = bs58.encode(randomBytes(16));
+  const now = Date.now();
+  await ctx.db.insert(depositIntents).values({
+    depositId,
+    accountId: account.id,
+    lamports,
+    hundredths: lamportsToHundredths(lamports, ctx.coinsPerSol),
+    createdAt: now,
+    expiresAt: now + DEPOSIT_TTL_MS,
+  });
+  return {
+    token: depositId,
+    programInfo: base64Json({ programId: SYSTEM_PROGRAM, discriminator: TRANSFER_DISCRIMINATOR }),
+    programData: base64Json({ adminWallets: [ctx.chain.houseAddress] }),
+    vaultId: ctx.chain.houseAddress,
+  };
+}
+
+/** Verifies, submits once, waits for the chain, credits once; a repeated call with the same transaction gets the same answer. */
+export async function payDeposit(
+  ctx: PaymentContext,
+  account: AccountRef,
+  depositId: string,
+  data: string,
+): Promise<{ signature: string }> {
+  const intent = await findIntent(ctx, account.id, depositId);
+  if (!account.wallet) throw new Refusal('invalid', 'Sign in with a wallet to deposit');
+  const wire = Buffer.from(data, 'base64');
+  const { signature } = verifyDeposit(wire, {
+    wallet: account.wallet,
+    house: ctx.chain.houseAddress,
+    lamports: intent.lamports,
+  });
+  if (intent.signature !== signature) await claim(ctx, intent, signature, wire);
+  const status = await awaitSettlement(ctx, intent.id);
+  if (status === 'failed') throw new Refusal('invalid', 'The deposit failed on the chain');
+  return { signature };
+}
+
+/** pending, credited, failed or expired; a pending submitted deposit is checked on the chain first (the confirm call). */
+export async function depositStatus(ctx: PaymentContext, accountId: number, depositId: string): Promise<DepositStatus> {
+  const intent = await findIntent(ctx, accountId, depositId);
+  if (intent.status !== 'pending') return intent.status as DepositStatus;
+  if (intent.signature) return settleDeposit(ctx, intent);
+  return intent.expiresAt <= Date.now() ? 'expired' : 'pending';
+}
+
+async function findIntent(ctx: PaymentContext, accountId: number, depositId: string): Promise<DepositIntent> {
+  const [intent] = await ctx.db.select().from(depositIntents).where(eq(depositIntents.depositId, depositId));
+  if (!intent || intent.accountId !== accountId) throw new Refusal('not_found', 'Unknown deposit');
+  return intent;
+}
+
+/** Stores the signature on a fresh intent (only one caller wins), then submits the transaction. */
+async function claim(ctx: PaymentContext, intent: DepositIntent, signature: string, wire: Uint8Array): Promise<void> {
+  if (intent.status === 'failed') throw new Refusal('conflict', 'This deposit failed, please start again');
+  if (intent.status !== 'pending') throw new Refusal('conflict', 'This deposit is already paid');
+  if (intent.signature) throw new Refusal('conflict', 'This deposit is already being paid');
+  if (intent.expiresAt <= Date.now()) throw new Refusal('conflict', 'This deposit has expired, please start again');
+  const { lastValidBlockHeight } = await ctx.chain.latestBlockhash();
+  const won = await ctx.db
+    .update(depositIntents)
+    .set({ signature, lastValidBlockHeight })
+    .where(
+      and(
+        eq(depositIntents.id, intent.id),
+        eq(depositIntents.status, 'pending'),
+        isNull(depositIntents.signature),
+        gt(depositIntents.expiresAt, Date.now()),
+      ),
+    )
+    .returning({ id: depositIntents.id })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error))
+        throw new Refusal('conflict', 'This transaction was already used for another deposit');
+      throw error;
+    });
+  if (won.length === 0) {
+    const [now] = await ctx.db.select().from(depositIntents).where(eq(depositIntents.id, intent.id));
+    if (now?.signature === signature) return;
+    throw new Refusal('conflict', 'This deposit is already being paid');
+  }
+  try {
+    await ctx.chain.submit(wire);
+  } catch (error) {
+    // The intent keeps its signature: the same bytes might still land (sent by the wallet too),
+    // so only the chain's final word or the blockhash's expiry may fail it.
+    if (error instanceof ChainRejected) throw new Refusal('invalid', `The chain refused the deposit: ${error.message}`);
+    throw error;
+  }
+}
+
+async function awaitSettlement(ctx: PaymentContext, id: number): Promise<DepositStatus> {
+  const deadline = Date.now() + PAY_WAIT_MS;
+  for (;;) {
+    const [intent] = await ctx.db.select().from(depositIntents).where(eq(depositIntents.id, id));
+    if (!intent) throw new Refusal('not_found', 'Unknown deposit');
+    const status = intent.status === 'pending' ? await settleDeposit(ctx, intent) : (intent.status as DepositStatus);
+    if (status !== 'pending' || Date.now() >= deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, PAY_POLL_MS));
+  }
+}
+
+/** PostgreSQL's unique_violation, on the error or on the driver error Drizzle wraps. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: unknown } | null | undefined)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
+}

@@ -1,0 +1,70 @@
+/** One look at the chain for a withdrawal: confirm it, resend its bytes, or release its hold exactly once. */
+
+import { and, eq } from 'drizzle-orm';
+import { withdrawals } from '../db/schema';
+import { moveBalance } from '../ledger/balance';
+import type { PaymentContext } from './PaymentContext';
+
+export type Withdrawal = typeof withdrawals.$inferSelect;
+export type WithdrawalState = 'pending' | 'confirmed' | 'failed';
+
+/**
+ * An unsigned row is released with `unsignedReason` (nothing was ever signed, so nothing can
+ * land). A signed one is confirmed at finalized, released when it failed on the chain or its
+ * blockhash expired unseen, and otherwise resent: the same bytes, so the chain drops a duplicate.
+ */
+export async function settleWithdrawal(
+  ctx: PaymentContext,
+  row: Withdrawal,
+  unsignedReason?: string,
+): Promise<WithdrawalState> {
+  if (row.status !== 'pending') return row.status as WithdrawalState;
+  if (!row.signature || !row.wire || row.lastValidBlockHeight === null) {
+    return unsignedReason ? release(ctx, row, unsignedReason) : 'pending';
+  }
+  let status = await ctx.chain.status(row.signature);
+  if (status.state === 'unknown' && (await ctx.chain.expired(row.lastValidBlockHeight))) {
+    status = await ctx.chain.status(row.signature);
+    if (status.state === 'unknown') return release(ctx, row, 'the transfer expired before it landed');
+  }
+  switch (status.state) {
+    case 'finalized':
+      return finish(ctx, row);
+    case 'failed':
+      return release(ctx, row, status.reason);
+    case 'unknown':
+      await ctx.chain.submit(Buffer.from(row.wire, 'base64')).catch((error: unknown) => {
+        ctx.log.warn({ err: error, withdrawalId: row.id }, 'withdrawal resend refused');
+      });
+      return 'pending';
+    default:
+      return 'pending';
+  }
+}
+
+async function finish(ctx: PaymentContext, row: Withdrawal): Promise<WithdrawalState> {
+  await ctx.db
+    .update(withdrawals)
+    .set({ status: 'confirmed', settledAt: Date.now() })
+    .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'pending')));
+  ctx.log.info(
+    { withdrawalId: row.id, signature: row.signature, lamports: String(row.lamports) },
+    'withdrawal confirmed',
+  );
+  return 'confirmed';
+}
+
+/** Marks the row failed and gives the coins back in one transaction; the status guard makes it once. */
+async function release(ctx: PaymentContext, row: Withdrawal, reason: string): Promise<WithdrawalState> {
+  await ctx.db.transaction(async (tx) => {
+    const moved = await tx
+      .update(withdrawals)
+      .set({ status: 'failed', failReason: reason, settledAt: Date.now() })
+      .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'pending')))
+      .returning({ id: withdrawals.id });
+    if (moved.length === 0) return;
+    await moveBalance(tx, row.accountId, row.hundredths, 'withdraw_release', String(row.id));
+    ctx.log.warn({ withdrawalId: row.id, signature: row.signature, reason }, 'withdrawal released');
+  });
+  return 'failed';
+}

@@ -1,0 +1,98 @@
+/**
+ * Withdrawals (issue 5 item 4). The hold and the row are one database transaction; the signed
+ * transfer is stored before it is first sent; the same bytes are resent until the chain settles
+ * them; the hold is released only when the transfer failed or can no longer land.
+ */
+
+import { and, eq, isNull } from 'drizzle-orm';
+import { withdrawals } from '../db/schema';
+import { ChainRejected } from '../chain/Chain';
+import { InsufficientFunds, moveBalance } from '../ledger/balance';
+import type { AccountRef } from '../http/requireAccount';
+import type { PaymentContext } from './PaymentContext';
+import { Refusal } from '../ledger/Refusal';
+import type { WithdrawalAmount } from './amounts';
+import { settleWithdrawal, type Withdrawal } from './settleWithdrawal';
+
+/** Holds the coins, signs and stores the transfer, sends it once and looks at the chain once. */
+export async function requestWithdrawal(
+  ctx: PaymentContext,
+  account: AccountRef,
+  wallet: string,
+  amount: WithdrawalAmount,
+): Promise<{ signature: string }> {
+  if (!account.wallet || wallet !== account.wallet)
+    throw new Refusal('invalid', 'Withdrawals go only to your own wallet');
+  const held = await hold(ctx, account.id, account.wallet, amount);
+  const signed = await signAndStore(ctx, held);
+  if (!signed?.signature) throw new Refusal('invalid', "Can't withdraw now");
+  // From here the transfer is stored: whatever the chain says now, the worker finishes it.
+  await send(ctx, signed);
+  await settleWithdrawal(ctx, signed).catch((error: unknown) =>
+    ctx.log.warn({ err: error, withdrawalId: signed.id }, 'withdrawal not settled yet'),
+  );
+  return { signature: signed.signature };
+}
+
+async function hold(
+  ctx: PaymentContext,
+  accountId: number,
+  wallet: string,
+  amount: WithdrawalAmount,
+): Promise<Withdrawal> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(withdrawals)
+        .values({ accountId, wallet, lamports: amount.lamports, hundredths: amount.hundredths, createdAt: Date.now() })
+        .returning();
+      if (!row) throw new Error('the withdrawal was not recorded');
+      await moveBalance(tx, accountId, -amount.hundredths, 'withdraw_hold', String(row.id));
+      return row;
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFunds) throw new Refusal('invalid', 'Not enough funds');
+    throw error;
+  }
+}
+
+/**
+ * Signs the house transfer and stores its signature and bytes; only an unsigned pending row takes
+ * them, so a second signer's transfer is never stored and never sent. When the chain cannot give
+ * a blockhash, nothing was signed: the hold is released at once.
+ */
+export async function signAndStore(ctx: PaymentContext, row: Withdrawal): Promise<Withdrawal | undefined> {
+  let transfer;
+  try {
+    transfer = await ctx.chain.transferFromHouse(row.wallet, row.lamports, `moonrush withdrawal ${row.id}`);
+  } catch (error) {
+    ctx.log.error({ err: error, withdrawalId: row.id }, 'could not sign a withdrawal');
+    await settleWithdrawal(ctx, row, 'the transfer could not be signed');
+    return undefined;
+  }
+  const [stored] = await ctx.db
+    .update(withdrawals)
+    .set({
+      signature: transfer.signature,
+      wire: Buffer.from(transfer.wire).toString('base64'),
+      blockhash: transfer.blockhash,
+      lastValidBlockHeight: transfer.lastValidBlockHeight,
+    })
+    .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'pending'), isNull(withdrawals.signature)))
+    .returning();
+  return stored;
+}
+
+/**
+ * Sends the stored bytes. A refusal or a network error is only logged: the chain's status and
+ * the blockhash's expiry decide the withdrawal, and the worker resends the same bytes meanwhile.
+ */
+export async function send(ctx: PaymentContext, row: Withdrawal): Promise<void> {
+  if (!row.wire) return;
+  try {
+    await ctx.chain.submit(Buffer.from(row.wire, 'base64'));
+  } catch (error) {
+    const reason = error instanceof ChainRejected ? error.message : String(error);
+    ctx.log.warn({ withdrawalId: row.id, signature: row.signature, reason }, 'withdrawal not sent');
+  }
+}

@@ -1,0 +1,95 @@
+import { escapeHeader } from './frame';
+import type { Retainer } from './Retainer';
+
+/** What the broadcaster needs from a session: a way to write bytes that may drop a slow peer. */
+export interface Subscriber {
+  /** Writes one whole frame; returns false when the peer was dropped instead. */
+  write(frame: Buffer): boolean;
+}
+
+/** One SUBSCRIBE of one session. `line` is its `subscription:` header line and the blank line after it. */
+export interface Subscription {
+  subscriber: Subscriber;
+  id: string;
+  destination: string;
+  line: string;
+}
+
+/** The encoded parts of one MESSAGE, shared by every subscriber of its destination. */
+interface MessageParts {
+  prefix: Buffer;
+  body: Buffer;
+}
+
+/**
+ * Fans messages out to the subscribers of each destination. A message is serialised once per
+ * destination: only the short `subscription:` line differs per subscriber and is spliced in.
+ */
+export class Broadcaster {
+  private readonly subscriptions = new Map<string, Set<Subscription>>();
+  private messageId = 0;
+
+  constructor(
+    private readonly retainers: ReadonlyMap<string, Retainer>,
+    private readonly onFanout: (seconds: number) => void = () => {},
+  ) {}
+
+  /** Destinations a client may subscribe to. */
+  has(destination: string): boolean {
+    return this.subscriptions.has(destination);
+  }
+
+  /** Registers a destination that messages are published on. */
+  addDestination(destination: string): void {
+    if (!this.subscriptions.has(destination)) this.subscriptions.set(destination, new Set());
+  }
+
+  /** Adds a subscription and sends it the destination's current state at once. */
+  subscribe(subscription: Subscription): void {
+    this.subscriptions.get(subscription.destination)?.add(subscription);
+    for (const json of this.retainers.get(subscription.destination)?.messages() ?? []) {
+      const parts = this.encode(subscription.destination, json);
+      if (!subscription.subscriber.write(Buffer.concat([parts.prefix, Buffer.from(subscription.line), parts.body])))
+        return;
+    }
+  }
+
+  unsubscribe(subscription: Subscription): void {
+    this.subscriptions.get(subscription.destination)?.delete(subscription);
+  }
+
+  /**
+   * Sends one message to every subscriber of the destination. Subscribers whose subscription id
+   * is the same (every @stomp/stompjs client's first one is "sub-0") share one frame buffer.
+   */
+  publish(destination: string, json: string): void {
+    this.retainers.get(destination)?.update(json);
+    const set = this.subscriptions.get(destination);
+    if (!set || set.size === 0) return;
+    const started = performance.now();
+    const { prefix, body } = this.encode(destination, json);
+    const frames = new Map<string, Buffer>();
+    for (const subscription of set) {
+      let frame = frames.get(subscription.line);
+      if (!frame)
+        frames.set(subscription.line, (frame = Buffer.concat([prefix, Buffer.from(subscription.line), body])));
+      subscription.subscriber.write(frame);
+    }
+    this.onFanout((performance.now() - started) / 1000);
+  }
+
+  private encode(destination: string, json: string): MessageParts {
+    const body = Buffer.from(json + '\0', 'utf8');
+    const prefix = Buffer.from(
+      `MESSAGE\ndestination:${escapeHeader(destination)}\nmessage-id:${++this.messageId}\n` +
+        `content-type:application/json\ncontent-length:${body.length - 1}\n`,
+      'utf8',
+    );
+    return { prefix, body };
+  }
+}
+
+/** The `subscription:` header line of a subscription (escaped from STOMP 1.1 on), ending the headers. */
+export function subscriptionLine(id: string, version: string): string {
+  return `subscription:${version === '1.0' ? id : escapeHeader(id)}\n\n`;
+}

@@ -1,0 +1,138 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ONLINE_THROTTLE_MS, WS_PATH } from '../../shared/constants';
+import { DESTINATIONS, type OnlineEvent } from '../../shared/protocol';
+import type { EventBus } from '../bus/EventBus';
+import type { Metrics } from '../metrics';
+import { Broadcaster } from './Broadcaster';
+import { MAX_FRAME_BYTES } from './frame';
+import { OnlineCounter } from './OnlineCounter';
+import type { Retainer } from './Retainer';
+import { StompSession, type SessionHost } from './StompSession';
+
+/** A session with its socket and a promise of its closing. */
+interface OpenSession {
+  session: StompSession;
+  ws: WebSocket;
+  closed: Promise<void>;
+}
+
+/** Subprotocols in the order the server prefers them. */
+const SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
+
+export interface StompServerOptions {
+  bus: EventBus;
+  metrics: Metrics;
+  heartbeatMs: number;
+  /** Per destination, what a new subscriber gets at once. */
+  retainers: ReadonlyMap<string, Retainer>;
+  /** A slow peer with more bytes than this waiting is dropped (default 1 MiB). */
+  maxBufferedBytes?: number;
+}
+
+/**
+ * STOMP 1.2 over WebSocket at WS_PATH: accepts upgrades from the HTTP server, runs the sessions,
+ * and fans every bus message on a known destination out to its subscribers.
+ */
+export class StompServer {
+  private readonly wss: WebSocketServer;
+  private readonly sessions = new Set<OpenSession>();
+  private readonly broadcaster: Broadcaster;
+  private readonly online: OnlineCounter;
+  private readonly unsubscribeBus: (() => void)[];
+  private readonly sweep: NodeJS.Timeout;
+  private readonly host: SessionHost;
+  private nextSessionId = 0;
+  private closed = false;
+
+  constructor(private readonly options: StompServerOptions) {
+    const { bus, metrics } = options;
+    this.wss = new WebSocketServer({
+      noServer: true,
+      clientTracking: false,
+      perMessageDeflate: false,
+      // Over the frame cap so the parser can answer an oversized frame with ERROR.
+      maxPayload: 4 * MAX_FRAME_BYTES,
+      handleProtocols: (offered) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
+    });
+    this.broadcaster = new Broadcaster(options.retainers, (seconds) => metrics.fanoutSeconds.observe(seconds));
+    this.unsubscribeBus = Object.values(DESTINATIONS).map((destination) => {
+      this.broadcaster.addDestination(destination);
+      return bus.subscribe(destination, (json) => this.broadcaster.publish(destination, json));
+    });
+    this.online = new OnlineCounter(
+      (online) => bus.publish(DESTINATIONS.online, JSON.stringify({ online } satisfies OnlineEvent)),
+      ONLINE_THROTTLE_MS,
+    );
+    this.host = {
+      broadcaster: this.broadcaster,
+      heartbeatMs: options.heartbeatMs,
+      maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
+      connected: () => {
+        this.online.change(1);
+        metrics.stompSessions.inc();
+      },
+      dropped: (reason) => metrics.stompDropped.inc({ reason }),
+    };
+    const sweepMs = Math.min(1000, Math.max(20, Math.floor((options.heartbeatMs || 4000) / 4)));
+    this.sweep = setInterval(() => this.checkLiveness(), sweepMs);
+    this.sweep.unref();
+  }
+
+  /** Connected STOMP sessions in this process. */
+  get onlineCount(): number {
+    return this.online.online;
+  }
+
+  /** Takes WebSocket upgrades for WS_PATH from the HTTP server; other paths get a 404. */
+  attach(server: Server): void {
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      const path = (request.url ?? '').split('?')[0];
+      if (path !== WS_PATH || this.closed) {
+        socket.end(
+          `HTTP/1.1 ${this.closed ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\n\r\n`,
+        );
+        return;
+      }
+      this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws));
+    });
+  }
+
+  /** Closes every socket (1001, going away) and stops listening to the bus. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweep);
+    this.online.stop();
+    for (const unsubscribe of this.unsubscribeBus) unsubscribe();
+    const gone = [...this.sessions].map((session) => session.closed);
+    for (const session of this.sessions) session.session.close(1001, 'server shutting down');
+    await Promise.race([Promise.all(gone), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    for (const session of this.sessions) session.ws.terminate();
+    this.wss.close();
+  }
+
+  private open(ws: WebSocket): void {
+    const session = new StompSession(ws, this.host, `s${++this.nextSessionId}`);
+    const entry: OpenSession = {
+      session,
+      ws,
+      closed: new Promise<void>((resolve) => ws.once('close', () => resolve())),
+    };
+    this.sessions.add(entry);
+    ws.on('error', () => ws.terminate());
+    ws.once('close', () => {
+      this.sessions.delete(entry);
+      session.release();
+      if (session.isConnected) {
+        this.online.change(-1);
+        this.options.metrics.stompSessions.dec();
+      }
+    });
+  }
+
+  private checkLiveness(): void {
+    const now = Date.now();
+    for (const { session } of this.sessions) session.checkLiveness(now);
+  }
+}

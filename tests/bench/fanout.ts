@@ -1,0 +1,111 @@
+/**
+ * `npm run bench:fanout [-- --clients N --seconds S]`: starts the game server as a child process
+ * (short rounds, default tick), runs N STOMP subscribers in a separate load process on loopback
+ * for a bounded time, and prints fan-out latency p50/p99, the server's event-loop delay p99 and
+ * its memory per connection.
+ */
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { freePort } from '../server/freePort';
+
+const { values } = parseArgs({
+  options: { clients: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '20' } },
+});
+const clients = Number(values.clients);
+const seconds = Number(values.seconds);
+
+function tsx(script: string, args: string[], env: Record<string, string> = {}, flags: string[] = []): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...flags, script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+}
+
+/** One metric's value from the Prometheus text. */
+function metric(text: string, name: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(name + ' ') || l.startsWith(name + '{'));
+  return line ? Number(line.split(' ').at(-1)) : NaN;
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}/api/v1`;
+const server = tsx(
+  'src/server/main.ts',
+  [],
+  {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+    STATIC_DIR: '',
+    LOG_LEVEL: 'warn',
+    BETTING_MS: '1000',
+    PAUSE_MS: '500',
+  },
+  ['--expose-gc', '--import', './tests/bench/gcOnSignal.ts'],
+);
+server.stdout?.resume();
+const deadline = Date.now() + 60_000;
+for (;;) {
+  if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+  const up = await fetch(`${base}/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (up) break;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+const scrape = () => fetch(`${base}/metrics`).then((r) => r.text());
+/** Metrics after a full GC of the server, for memory figures. */
+async function scrapeCollected(): Promise<string> {
+  server.kill('SIGUSR2');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return scrape();
+}
+
+const load = tsx('tests/bench/fanoutLoad.ts', [
+  '--url',
+  `ws://127.0.0.1:${port}/api/v1/ws/init`,
+  '--clients',
+  String(clients),
+  '--seconds',
+  String(seconds),
+]);
+let result: Record<string, number> | undefined;
+let atHalf = '';
+let atConnected = '';
+for await (const line of createInterface({ input: load.stdout! })) {
+  const message = JSON.parse(line) as { phase: string } & Record<string, number>;
+  if (message.phase === 'half') atHalf = await scrapeCollected();
+  else if (message.phase === 'connected') {
+    // Scraping resets the event-loop histogram, so the p99 below covers the measured window only.
+    atConnected = await scrapeCollected();
+    console.log(`${clients} subscribers connected in ${message.connectMs} ms; measuring for ${seconds} s...`);
+  } else result = message;
+  load.stdin?.write('go\n');
+}
+const loaded = await scrape();
+server.kill('SIGTERM');
+await new Promise((resolve) => server.once('exit', resolve));
+if (!result || !atConnected) throw new Error('the load process did not finish');
+
+// Memory of the second half of the connections after a full GC: start-up costs cancel out.
+const secondHalf = clients - Math.floor(clients / 2);
+const perConnection = (name: string) => (metric(atConnected, name) - metric(atHalf, name)) / secondHalf / 1024;
+const heapPerConnection = perConnection('nodejs_heap_size_used_bytes') + perConnection('nodejs_external_memory_bytes');
+const rssPerConnection = perConnection('process_resident_memory_bytes');
+const fanoutCount =
+  metric(loaded, 'moonrush_fanout_seconds_count') - metric(atConnected, 'moonrush_fanout_seconds_count');
+const fanoutSum = metric(loaded, 'moonrush_fanout_seconds_sum') - metric(atConnected, 'moonrush_fanout_seconds_sum');
+console.log(
+  [
+    `subscribers             ${clients} (sessions seen by the server: ${metric(atConnected, 'moonrush_stomp_sessions')})`,
+    `messages received       ${result.messages} in ${seconds} s (dropped during the run: ${result.closedEarly})`,
+    `fan-out latency p50     ${result.p50} ms`,
+    `fan-out latency p99     ${result.p99} ms (max ${result.max} ms)`,
+    `server write per event  ${((fanoutSum / fanoutCount) * 1000).toFixed(2)} ms mean over ${fanoutCount} events`,
+    `server event-loop p99   ${(metric(loaded, 'nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(1)} ms`,
+    `memory per connection   ${heapPerConnection.toFixed(1)} KiB JS heap + external, ${rssPerConnection.toFixed(1)} KiB RSS (second half of the connections, after GC)`,
+  ].join('\n'),
+);

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  DESTINATIONS,
+  type Bet,
+  type BetEvent,
+  type BetWithRound,
+  type CashOutResponse,
+} from '../../src/shared/protocol';
+import { bets, ledgerEntries, rounds } from '../../src/server/db/schema';
+import type { Db } from '../../src/server/db/client';
+import { checkLedger } from '../../src/server/ledger/check';
+import { roundBets, leaders } from '../../src/server/ledger/betViews';
+import { startServer, type TestServer } from './harness';
+import { call } from './client';
+import { balanceOf, closeAllRounds, endRound, fundedPlayer, openRound, startRound } from './betting';
+
+describe('bets', () => {
+  let t: TestServer;
+  let db: Db;
+  const events: BetEvent[] = [];
+  beforeAll(async () => {
+    t = await startServer({ ROLE: 'gateway', MAX_BET: '1000', MAX_WIN: '40' });
+    db = t.server.services.database.db;
+    t.server.services.bus.subscribe(DESTINATIONS.bets, (json) => events.push(JSON.parse(json) as BetEvent));
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    events.length = 0;
+    await closeAllRounds(db);
+  });
+
+  const post = <T>(path: string, body: unknown, token: string, headers?: Record<string, string>) =>
+    call<T>(t.api, 'POST', path, body, { token, headers });
+
+  it('places a bet in the betting window, debits it and announces BET_CREATED', async () => {
+    const player = await fundedPlayer(t.api, db, 5000);
+    const round = await openRound(db, 2);
+    const answer = await post<{ betId: string }>('/bet/create', { amount: 2000 }, player.token);
+    expect(answer.status).toBe(200);
+    expect(await balanceOf(db, player.id)).toBe(3000n);
+    expect(events).toEqual([
+      {
+        eventType: 'BET_CREATED',
+        data: expect.objectContaining({
+          betId: answer.body.data!.betId,
+          status: 'CREATED',
+          amount: 2000,
+          rate: null,
+          winAmount: null,
+        }),
+      },
+    ]);
+    expect((await roundBets(db, round.id)).map((b) => b.betId)).toEqual([answer.body.data!.betId]);
+  });
+
+  it('refuses bets outside the betting window, without funds, and a third bet in one round', async () => {
+    const player = await fundedPlayer(t.api, db, 2500);
+    const closed = await post('/bet/create', { amount: 1000 }, player.token);
+    expect([closed.status, closed.body.errorMessage]).toEqual([409, 'Betting is closed: wait for the next round']);
+    await openRound(db, 2);
+    const poor = await post('/bet/create', { amount: 2900 }, player.token);
+    expect([poor.status, poor.body.errorMessage]).toEqual([409, 'Not enough funds']);
+    expect((await post('/bet/create', { amount: 1000 }, player.token)).status).toBe(200);
+    expect((await post('/bet/create/auto', { amount: 1000, rate: 2 }, player.token)).status).toBe(200);
+    const third = await post('/bet/create', { amount: 1000 }, player.token);
+    expect([third.status, third.body.errorMessage]).toEqual([409, 'You already have 2 bets in this round']);
+    expect(await balanceOf(db, player.id)).toBe(500n);
+  });
+
+  it('cancels with a full refund only while the round takes bets', async () => {
+    const player = await fundedPlayer(t.api, db, 5000);
+    const round = await openRound(db, 2);
+    const first = (await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId;
+    const second = (await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId;
+    expect((await post('/bet/cancel', { betId: first }, player.token)).status).toBe(200);
+    expect(await balanceOf(db, player.id)).toBe(4000n);
+    expect(events.at(-1)).toMatchObject({ eventType: 'BET_CANCELED', data: { betId: first } });
+    await startRound(db, round);
+    const late = await post('/bet/cancel', { betId: second }, player.token);
+    expect([late.status, late.body.errorMessage]).toEqual([
+      409,
+      'The round has started: this bet can no longer be canceled',
+    ]);
+    expect(await balanceOf(db, player.id)).toBe(4000n);
+  });
+
+  it('cashes out at the rate of the receive instant, once, and never after the crash', async () => {
+    const player = await fundedPlayer(t.api, db, 5000);
+    const round = await openRound(db, 5);
+    const betId = (await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId;
+    const early = await post('/bet/refund', { betId }, player.token);
+    expect([early.status, early.body.errorMessage]).toEqual([409, 'The round has not started yet']);
+    await startRound(db, round, 11_552);
+    const cashOut = await post<CashOutResponse>('/bet/refund', { betId }, player.token);
+    expect(cashOut.status).toBe(200);
+    expect(cashOut.body.data!.rate).toBeGreaterThanOrEqual(2);
+    expect(cashOut.body.data!.rate).toBeLessThan(2.1);
+    expect(cashOut.body.data!.winAmount).toBe(Math.floor(1000 * cashOut.body.data!.rate));
+    expect(await balanceOf(db, player.id)).toBe(BigInt(4000 + cashOut.body.data!.winAmount));
+    expect(events.at(-1)).toMatchObject({
+      eventType: 'BET_REFUNDED',
+      data: { betId, status: 'REFUNDED', rate: cashOut.body.data!.rate },
+    });
+    const again = await post('/bet/refund', { betId }, player.token);
+    expect([again.status, again.body.errorMessage]).toEqual([409, 'This bet is already cashed out']);
+
+    const crashed = await openRound(db, 1.5);
+    const lateBet = (await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId;
+    await startRound(db, crashed, 7000);
+    const late = await post('/bet/refund', { betId: lateBet }, player.token);
+    expect([late.status, late.body.errorMessage]).toEqual([409, 'Too late: the rocket has flown away']);
+  });
+
+  it('pays auto cash-outs at exactly their target as ticks pass it; lost bets stay CREATED without a win', async () => {
+    const player = await fundedPlayer(t.api, db, 5000);
+    const other = await fundedPlayer(t.api, db, 5000);
+    const round = await openRound(db, 3.2);
+    const two = (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 2 }, player.token)).body.data!
+      .betId;
+    const three = (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 3.19 }, player.token)).body
+      .data!.betId;
+    const tooHigh = (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 3.2 }, other.token)).body
+      .data!.betId;
+    const live = await startRound(db, round);
+    await t.server.services.settler.roundTick(live, 1.99);
+    expect(events.filter((e) => e.eventType === 'BET_REFUNDED')).toHaveLength(0);
+    await t.server.services.settler.roundTick(live, 2.07);
+    expect(events.at(-1)).toMatchObject({ eventType: 'BET_REFUNDED', data: { betId: two, rate: 2, winAmount: 2000 } });
+    await endRound(db, round);
+    await t.server.services.settler.roundEnded(live);
+    expect(events.at(-1)).toMatchObject({
+      eventType: 'BET_REFUNDED',
+      data: { betId: three, rate: 3.19, winAmount: 3190 },
+    });
+    const [lost] = await db
+      .select()
+      .from(bets)
+      .where(eq(bets.id, Number(tooHigh)));
+    expect(lost).toMatchObject({ status: 'CREATED', winAmount: null });
+    expect(await balanceOf(db, player.id)).toBe(BigInt(3000 + 2000 + 3190));
+    expect(await balanceOf(db, other.id)).toBe(4000n);
+  });
+
+  it('forces a cash-out where the win reaches MAX_WIN, by tick or by hand', async () => {
+    const player = await fundedPlayer(t.api, db, 100_000);
+    const round = await openRound(db, 50);
+    const byTick = (await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId;
+    const byHand = (await post<{ betId: string }>('/bet/create', { amount: 1500 }, player.token)).body.data!.betId;
+    const live = await startRound(db, round, 30_000);
+    const manual = await post<CashOutResponse>('/bet/refund', { betId: byHand }, player.token);
+    expect(manual.body.data).toEqual({ betId: byHand, rate: 2.66, winAmount: 3990 });
+    await t.server.services.settler.roundTick(live, 6.04);
+    expect(events.at(-1)).toMatchObject({
+      eventType: 'BET_REFUNDED',
+      data: { betId: byTick, rate: 4, winAmount: 4000 },
+    });
+  });
+
+  it('refunds the open bets of a voided round exactly once', async () => {
+    const player = await fundedPlayer(t.api, db, 5000);
+    const round = await openRound(db, 2);
+    await post('/bet/create', { amount: 1000 }, player.token);
+    await post('/bet/create', { amount: 2000 }, player.token);
+    await startRound(db, round);
+    await t.server.services.settler.roundVoided(round.id);
+    await t.server.services.settler.roundVoided(round.id);
+    expect(await balanceOf(db, player.id)).toBe(5000n);
+    const refunds = await db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'void_refund'));
+    expect(refunds.filter((r) => r.accountId === player.id)).toHaveLength(2);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('refunds bets a stop left open in an already voided round, and ledger:check reports them until then', async () => {
+    const player = await fundedPlayer(t.api, db, 5000);
+    const round = await openRound(db, 2);
+    const betId = (await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId;
+    await db.update(rounds).set({ state: 'VOID' }).where(eq(rounds.id, round.id));
+    expect(await checkLedger(db)).toEqual([
+      { accountId: player.id, problem: `bet ${betId} is still open in voided round ${round.id}` },
+    ]);
+    const later = await openRound(db, 2);
+    await db.update(rounds).set({ state: 'VOID' }).where(eq(rounds.id, later.id));
+    await t.server.services.settler.roundVoided(later.id);
+    expect(await balanceOf(db, player.id)).toBe(5000n);
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
+  it('lists the history newest first with paging, and hides the salt until the round has ENDED', async () => {
+    const player = await fundedPlayer(t.api, db, 10_000);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const round = await openRound(db, 2);
+      ids.push((await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId);
+      if (i < 2) await endRound(db, await startRound(db, round, 20_000));
+    }
+    const page = await call<{ betHistory: BetWithRound[] }>(t.api, 'GET', '/bet/history', undefined, {
+      token: player.token,
+    });
+    expect(page.body.data!.betHistory.map((b) => b.betId)).toEqual([...ids].reverse());
+    const [open, ended] = page.body.data!.betHistory;
+    expect(open).toMatchObject({ gameSalt: null, gameRate: null, status: 'CREATED', winAmount: null });
+    expect(ended).toMatchObject({ gameRate: 2, status: 'CREATED', winAmount: null });
+    expect(ended!.gameSalt).toMatch(/^salt-/);
+    const next = await call<{ betHistory: Bet[] }>(t.api, 'GET', `/bet/history?before=${ids[1]}`, undefined, {
+      token: player.token,
+    });
+    expect(next.body.data!.betHistory.map((b) => b.betId)).toEqual([ids[0]]);
+  });
+
+  it('ranks the biggest wins of the last 24 hours as leaders with their round data', async () => {
+    const player = await fundedPlayer(t.api, db, 10_000);
+    const round = await openRound(db, 9);
+    const betId = (await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId;
+    const live = await startRound(db, round, 18_400);
+    await post('/bet/refund', { betId }, player.token);
+    const running = (await leaders(db)).find((bet) => bet.betId === betId);
+    expect(running).toMatchObject({ winAmount: 3010, gameHash: round.hash, gameRate: null, gameSalt: null });
+    await endRound(db, live);
+    const top = await leaders(db);
+    expect(top.find((bet) => bet.betId === betId)).toMatchObject({
+      gameHash: round.hash,
+      gameRate: 9,
+      gameSalt: round.salt,
+    });
+    expect(top.every((bet, i) => i === 0 || bet.winAmount! <= top[i - 1]!.winAmount!)).toBe(true);
+    expect(await leaders(db, Date.now() + 25 * 3600_000)).toEqual([]);
+  });
+
+  it('replays the first answer for a repeated Idempotency-Key and refuses it for another body', async () => {
+    const player = await fundedPlayer(t.api, db, 5000);
+    await openRound(db, 2);
+    const headers = { 'idempotency-key': 'k-1' };
+    const first = await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token, headers);
+    const again = await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token, headers);
+    expect(again.body).toEqual(first.body);
+    expect(await balanceOf(db, player.id)).toBe(4000n);
+    const other = await post('/bet/create', { amount: 2000 }, player.token, headers);
+    expect([other.status, other.body.errorMessage]).toEqual([
+      400,
+      'This Idempotency-Key was already used for another request',
+    ]);
+    await closeAllRounds(db);
+    const refused = await post('/bet/create', { amount: 1000 }, player.token, { 'idempotency-key': 'k-2' });
+    expect(refused.body.errorMessage).toBe('Betting is closed: wait for the next round');
+    await openRound(db, 2);
+    const replayed = await post('/bet/create', { amount: 1000 }, player.token, { 'idempotency-key': 'k-2' });
+    expect([replayed.status, replayed.body]).toEqual([409, refused.body]);
+    expect(await balanceOf(db, player.id)).toBe(4000n);
+  });
+
+  it('answers 401 without a token and refuses other players’ bets as unknown', async () => {
+    expect((await call(t.api, 'POST', '/bet/create', { amount: 1000 })).status).toBe(401);
+    expect((await call(t.api, 'GET', '/bet/history')).status).toBe(401);
+    const owner = await fundedPlayer(t.api, db, 5000);
+    const thief = await fundedPlayer(t.api, db, 0);
+    await openRound(db, 2);
+    const betId = (await post<{ betId: string }>('/bet/create', { amount: 1000 }, owner.token)).body.data!.betId;
+    const answer = await post('/bet/cancel', { betId }, thief.token);
+    expect([answer.status, answer.body.errorMessage]).toEqual([404, 'No such bet']);
+  });
+});

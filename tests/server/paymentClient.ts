@@ -1,0 +1,173 @@
+/** Test helpers for payments: a player with a real keypair, its deposit transaction as the client builds it, and calls. */
+
+import { Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { createPrivateKey, sign } from 'node:crypto';
+import { createSignInMessageText } from '@solana/wallet-standard-util';
+import type { Profile, SignInInput } from '../../src/shared/protocol';
+import type { TestServer } from './harness';
+import { LocalChain } from '../../src/server/chain/LocalChain';
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: { success: boolean; data?: T; errorMessage?: string };
+}
+
+/** One HTTP call to the API with an optional bearer token. */
+export async function call<T = unknown>(
+  t: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${t.api}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Reply<T>['body'] };
+}
+
+/** A player: a keypair signed in with its wallet. */
+export interface Player {
+  key: Keypair;
+  wallet: string;
+  token: string;
+}
+
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** Signs in with the wallet the real way: the server's Sign-In-With-Solana text, signed by the key. */
+export async function signIn(t: TestServer, key = Keypair.generate()): Promise<Player> {
+  const wallet = key.publicKey.toBase58();
+  const input = (await call<SignInInput>(t, 'GET', `/auth/nonce?wallet=${wallet}`)).body.data!;
+  const message = createSignInMessageText(input);
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519_PREFIX, key.secretKey.subarray(0, 32)]),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  const signature = sign(null, Buffer.from(message, 'utf8'), privateKey).toString('base64');
+  const reply = await call<{ token: string }>(t, 'POST', '/auth/authenticate', { login: wallet, signature, message });
+  if (!reply.body.data) throw new Error(`sign-in: ${reply.body.errorMessage}`);
+  return { key, wallet, token: reply.body.data.token };
+}
+
+/** The player's coins in hundredths, as the profile shows them. */
+export async function balanceOf(t: TestServer, player: Player): Promise<bigint> {
+  const reply = await call<Profile>(t, 'GET', '/user/profile', undefined, player.token);
+  if (!reply.body.data) throw new Error(`profile: ${reply.body.errorMessage}`);
+  return BigInt(reply.body.data.balanceAmount);
+}
+
+/** Local SOL from the faucet. */
+export async function fund(t: TestServer, wallet: string, sol: number): Promise<void> {
+  const reply = await call(t, 'POST', '/payment/faucet', { wallet, amount: sol });
+  if (reply.status !== 200) throw new Error(`faucet: ${reply.body.errorMessage}`);
+}
+
+export interface Prepared {
+  token: string;
+  programId: PublicKey;
+  discriminator: number[];
+  house: PublicKey;
+}
+
+/** POST /payment/prepare and the decoded programInfo/programData. */
+export async function prepare(t: TestServer, player: Player, sol: number): Promise<Prepared> {
+  const reply = await call<{ token: string; programInfo: string; programData: string }>(
+    t,
+    'POST',
+    '/payment/prepare',
+    { amount: sol },
+    player.token,
+  );
+  if (!reply.body.data) throw new Error(`prepare: ${reply.body.errorMessage}`);
+  const info = JSON.parse(Buffer.from(reply.body.data.programInfo, 'base64').toString()) as {
+    programId: string;
+    discriminator: number[];
+  };
+  const data = JSON.parse(Buffer.from(reply.body.data.programData, 'base64').toString()) as { adminWallets: string[] };
+  return {
+    token: reply.body.data.token,
+    programId: new PublicKey(info.programId),
+    discriminator: info.discriminator,
+    house: new PublicKey(data.adminWallets[0]!),
+  };
+}
+
+/** The deposit instruction exactly as the client builds it: discriminator ++ u64 LE lamports, [player, house]. */
+export function depositInstruction(
+  p: Prepared,
+  from: PublicKey,
+  lamports: bigint,
+  to = p.house,
+): TransactionInstruction {
+  const amount = Buffer.alloc(8);
+  amount.writeBigUInt64LE(lamports);
+  return new TransactionInstruction({
+    programId: p.programId,
+    keys: [
+      { pubkey: from, isSigner: true, isWritable: true },
+      { pubkey: to, isSigner: false, isWritable: true },
+    ],
+    data: Buffer.concat([Buffer.from(p.discriminator), amount]),
+  });
+}
+
+/** A signed deposit transaction, base64, under the server's latest blockhash. */
+export async function depositTx(
+  t: TestServer,
+  feePayer: Keypair,
+  instructions: TransactionInstruction[],
+  signers: Keypair[] = [feePayer],
+): Promise<string> {
+  const blockhash = (await call<string>(t, 'GET', '/payment/blockhash')).body.data!;
+  const tx = new Transaction({ feePayer: feePayer.publicKey, recentBlockhash: blockhash }).add(...instructions);
+  if (signers.length > 0) tx.sign(...signers);
+  return tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
+}
+
+/** POST /payment/pay/{token}. */
+export function pay(
+  t: TestServer,
+  player: Player,
+  token: string,
+  data: string,
+  sol: number,
+): Promise<Reply<{ signature: string }>> {
+  return call(
+    t,
+    'POST',
+    `/payment/pay/${token}`,
+    { paymentData: { amount: sol, wallet: player.wallet, data } },
+    player.token,
+  );
+}
+
+/** Signs in a funded player who deposits `sol` (credited), for withdrawal tests. */
+export async function playerWithCoins(t: TestServer, sol: number): Promise<Player> {
+  const player = await signIn(t);
+  await fund(t, player.wallet, sol + 1);
+  const p = await prepare(t, player, sol);
+  const lamports = BigInt(Math.round(sol * 100)) * 10_000_000n;
+  const reply = await pay(
+    t,
+    player,
+    p.token,
+    await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, lamports)]),
+    sol,
+  );
+  if (reply.status !== 200) throw new Error(`deposit: ${reply.body.errorMessage}`);
+  return player;
+}
+
+/** The server's chain, which these tests run on LiteSVM. */
+export function localChain(t: TestServer): LocalChain {
+  const { chain } = t.server.services;
+  if (!(chain instanceof LocalChain)) throw new Error('the test server does not run the local chain');
+  return chain;
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keypair } from '@solana/web3.js';
+import { eq } from 'drizzle-orm';
+import { startServer, type TestServer } from './harness';
+import { balanceOf, call, fund, localChain, playerWithCoins, type Player } from './paymentClient';
+import { withdrawals } from '../../src/server/db/schema';
+import { checkLedger } from '../../src/server/ledger/check';
+
+const LAMPORTS = 1_000_000_000n;
+
+describe('withdrawals on the local chain', () => {
+  let t: TestServer;
+  const chain = () => localChain(t);
+  const withdraw = (player: Player, amount: number, wallet = player.wallet) =>
+    call<{ signature: string }>(t, 'POST', '/payment/withdraw', { amount, wallet }, player.token);
+  const rowsOf = (player: Player) =>
+    t.server.services.database.db.select().from(withdrawals).where(eq(withdrawals.wallet, player.wallet));
+
+  beforeAll(async () => {
+    t = await startServer();
+  });
+  afterAll(() => t.close());
+
+  it('moves SOL on the chain and coins in the ledger by the same amount', async () => {
+    const player = await playerWithCoins(t, 1);
+    const walletBefore = await chain().balance(player.wallet);
+    const reply = await withdraw(player, 0.3);
+    expect(reply.status).toBe(200);
+    expect(await chain().status(reply.body.data!.signature)).toEqual({ state: 'finalized' });
+    expect(await chain().balance(player.wallet)).toBe(walletBefore + (3n * LAMPORTS) / 10n);
+    expect(await balanceOf(t, player)).toBe(700_000n);
+    expect((await rowsOf(player)).map((row) => row.status)).toEqual(['confirmed']);
+  });
+
+  it('refuses less than 0.02 SOL with the minimum in coins', async () => {
+    const player = await playerWithCoins(t, 0.1);
+    expect((await withdraw(player, 0.0199)).body).toEqual({
+      success: false,
+      errorMessage: 'Minimum withdrawal is 200 coins',
+    });
+    expect(await balanceOf(t, player)).toBe(100_000n);
+  });
+
+  it('refuses more than the balance and holds nothing', async () => {
+    const player = await playerWithCoins(t, 0.1);
+    const reply = await withdraw(player, 0.11);
+    expect(reply.status).toBe(400);
+    expect(reply.body.errorMessage).toBe('Not enough funds');
+    expect(await balanceOf(t, player)).toBe(100_000n);
+    expect(await rowsOf(player)).toEqual([]);
+  });
+
+  it("refuses a wallet other than the player's own", async () => {
+    const player = await playerWithCoins(t, 0.1);
+    const reply = await withdraw(player, 0.05, Keypair.generate().publicKey.toBase58());
+    expect(reply.status).toBe(400);
+    expect(reply.body.errorMessage).toBe('Withdrawals go only to your own wallet');
+    expect(await balanceOf(t, player)).toBe(100_000n);
+  });
+
+  it('lets one of two concurrent withdrawals of the whole balance through', async () => {
+    const player = await playerWithCoins(t, 0.5);
+    const walletBefore = await chain().balance(player.wallet);
+    const replies = await Promise.all([withdraw(player, 0.5), withdraw(player, 0.5)]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400]);
+    expect(await balanceOf(t, player)).toBe(0n);
+    expect(await chain().balance(player.wallet)).toBe(walletBefore + LAMPORTS / 2n);
+    expect(await rowsOf(player)).toHaveLength(1);
+  });
+
+  it('leaves every balance equal to its ledger, holds and releases included', async () => {
+    expect(await checkLedger(t.server.services.database.db)).toEqual([]);
+  });
+});
+
+describe('a withdrawal the chain rejects', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer();
+  });
+  afterAll(() => t.close());
+
+  it('gives the coins back exactly once', async () => {
+    // The house holds exactly this deposit, so paying it out plus the fee fails on the chain.
+    const player = await playerWithCoins(t, 1);
+    const reply = await call<{ signature: string }>(
+      t,
+      'POST',
+      '/payment/withdraw',
+      { amount: 1, wallet: player.wallet },
+      player.token,
+    );
+    expect(reply.status).toBe(200);
+    const status = await localChain(t).status(reply.body.data!.signature);
+    expect(status.state).toBe('failed');
+    await t.server.services.paymentWorker.runOnce();
+    expect(await balanceOf(t, player)).toBe(1_000_000n);
+    const [row] = await t.server.services.database.db.select().from(withdrawals);
+    expect(row?.status).toBe('failed');
+    const reserves = await call<{ owedSol: number }>(t, 'GET', '/payment/reserves');
+    expect(reserves.body.data!.owedSol).toBe(1);
+  });
+
+  it('releases a withdrawal whose blockhash expired before it ever reached the chain', async () => {
+    const chain = localChain(t);
+    const player = await playerWithCoins(t, 0.5);
+    const walletBefore = await chain.balance(player.wallet);
+    const submit = chain.submit.bind(chain);
+    chain.submit = () => Promise.reject(new Error('the network is down'));
+    const reply = await call<{ signature: string }>(
+      t,
+      'POST',
+      '/payment/withdraw',
+      { amount: 0.5, wallet: player.wallet },
+      player.token,
+    );
+    expect(reply.status).toBe(200);
+    expect(await balanceOf(t, player)).toBe(0n);
+    chain.expireBlockhash();
+    chain.submit = submit;
+    await t.server.services.paymentWorker.runOnce();
+    expect(await chain.status(reply.body.data!.signature)).toEqual({ state: 'unknown' });
+    expect(await chain.balance(player.wallet)).toBe(walletBefore);
+    expect(await balanceOf(t, player)).toBe(500_000n);
+  });
+});
+
+describe('proof of reserves', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer();
+  });
+  afterAll(() => t.close());
+
+  it('shows the house balance against every coin owed, held withdrawals included', async () => {
+    const chain = localChain(t);
+    await fund(t, chain.houseAddress, 0.01);
+    const player = await playerWithCoins(t, 1);
+    expect(
+      (await call(t, 'POST', '/payment/withdraw', { amount: 0.3, wallet: player.wallet }, player.token)).status,
+    ).toBe(200);
+    const submit = chain.submit.bind(chain);
+    chain.submit = () => Promise.reject(new Error('the network is down'));
+    expect(
+      (await call(t, 'POST', '/payment/withdraw', { amount: 0.2, wallet: player.wallet }, player.token)).status,
+    ).toBe(200);
+    const reply = await call(t, 'GET', '/payment/reserves');
+    chain.submit = submit;
+    expect(reply.body.data).toEqual({ wallet: chain.houseAddress, houseSol: 0.709995, owedSol: 0.7, covered: true });
+  });
+});

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { createSignInMessageText } from '@solana/wallet-standard-util';
+import type { SignInInput } from '../../src/shared/protocol';
+import type { Db } from '../../src/server/db/client';
+import { bets, ledgerEntries, rounds } from '../../src/server/db/schema';
+import { checkLedger } from '../../src/server/ledger/check';
+import { startServer, type TestServer } from './harness';
+import { call } from './client';
+import { balanceOf, closeAllRounds, fundedPlayer, openRound, startRound } from './betting';
+import { testWallet } from './wallet';
+import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function raceSuite(name: string, env: () => Record<string, string>) {
+  describe(`races on ${name}`, () => {
+    let t: TestServer;
+    let db: Db;
+    beforeAll(async () => {
+      t = await startServer({ ROLE: 'gateway', ...env() });
+      db = t.server.services.database.db;
+    });
+    afterAll(() => t.close());
+    beforeEach(() => closeAllRounds(db));
+
+    const post = <T>(path: string, body: unknown, token: string) => call<T>(t.api, 'POST', path, body, { token });
+    const winsOf = async (ids: number[]) =>
+      db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.kind, 'win'), inArray(ledgerEntries.ref, ids.map(String))));
+
+    it('accepts exactly 1 of 200 concurrent bets from an account that covers one: balance 0, ledger = balance', async () => {
+      const player = await fundedPlayer(t.api, db, 1000);
+      await openRound(db, 2);
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, () => post('/bet/create', { amount: 1000 }, player.token)),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(199);
+      expect(await balanceOf(db, player.id)).toBe(0n);
+      expect(await checkLedger(db)).toEqual([]);
+    });
+
+    it('accepts exactly 2 of 200 concurrent bets from an account that could pay for 10 (the per-round limit)', async () => {
+      const player = await fundedPlayer(t.api, db, 10_000);
+      await openRound(db, 2);
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, () => post('/bet/create', { amount: 1000 }, player.token)),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
+      expect(await balanceOf(db, player.id)).toBe(8000n);
+      expect(await checkLedger(db)).toEqual([]);
+    });
+
+    it('settles cash-outs racing the crash as either won or lost, never both', async () => {
+      const players = await Promise.all(Array.from({ length: 16 }, () => fundedPlayer(t.api, db, 1000)));
+      const round = await openRound(db, 1.05);
+      const ids = await Promise.all(
+        players.map(async (p) =>
+          Number((await post<{ betId: string }>('/bet/create', { amount: 1000 }, p.token)).body.data!.betId),
+        ),
+      );
+      const live = await startRound(db, round);
+      const crash = async () => {
+        await sleep(live.startedAt! + Math.log(1.05) / 0.00006 - Date.now());
+        await db
+          .update(rounds)
+          .set({ state: 'ENDED', rateHundredths: 105, endedAt: Date.now() })
+          .where(eq(rounds.id, round.id));
+        await t.server.services.settler.roundEnded(live);
+      };
+      const cashOuts = players.map(async (p, i) => {
+        await sleep(i * 70);
+        return post('/bet/refund', { betId: String(ids[i]) }, p.token);
+      });
+      const [answers] = await Promise.all([Promise.all(cashOuts), crash()]);
+      const rows = await db.select().from(bets).where(inArray(bets.id, ids));
+      const wins = await winsOf(ids);
+      for (const [i, answer] of answers.entries()) {
+        const row = rows.find((r) => r.id === ids[i])!;
+        const paid = wins.filter((w) => w.ref === String(ids[i]));
+        if (answer.status === 200) {
+          expect(row).toMatchObject({ status: 'REFUNDED' });
+          expect(row.rate!).toBeLessThan(105);
+          expect(paid).toHaveLength(1);
+        } else {
+          expect(answer.body.errorMessage).toBe('Too late: the rocket has flown away');
+          expect(row).toMatchObject({ status: 'CREATED', winAmount: null });
+          expect(paid).toHaveLength(0);
+        }
+      }
+      const won = answers.filter((a) => a.status === 200).length;
+      expect(won).toBeGreaterThan(0);
+      expect(won).toBeLessThan(players.length);
+      expect(await checkLedger(db)).toEqual([]);
+    });
+
+    it('pays a cash-out sent 20 times at once exactly once', async () => {
+      const player = await fundedPlayer(t.api, db, 1000);
+      const round = await openRound(db, 50);
+      const betId = (await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId;
+      await startRound(db, round, 5000);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => post('/bet/refund', { betId }, player.token)));
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(await winsOf([Number(betId)])).toHaveLength(1);
+      expect(await checkLedger(db)).toEqual([]);
+    });
+
+    it('pays an auto cash-out racing a manual one once, at the target', async () => {
+      const players = await Promise.all(Array.from({ length: 8 }, () => fundedPlayer(t.api, db, 1000)));
+      const round = await openRound(db, 3);
+      const ids = await Promise.all(
+        players.map(
+          async (p) =>
+            (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 1.5 }, p.token)).body.data!.betId,
+        ),
+      );
+      const live = await startRound(db, round, 10_000);
+      await Promise.all([
+        ...players.map((p, i) => post('/bet/refund', { betId: ids[i] }, p.token)),
+        t.server.services.settler.roundTick(live, 1.82),
+      ]);
+      const wins = await winsOf(ids.map(Number));
+      expect(wins.map((w) => [w.ref, w.delta]).sort()).toEqual(ids.map((id) => [id, 1500n]).sort());
+      expect(await checkLedger(db)).toEqual([]);
+    });
+
+    it('accepts a signed sign-in message once even when it arrives 20 times at once', async () => {
+      const wallet = testWallet();
+      const input = (await call<SignInInput>(t.api, 'GET', `/auth/nonce?wallet=${wallet.address}`)).body.data!;
+      const message = createSignInMessageText(input);
+      const proof = { login: wallet.address, signature: wallet.signText(message), message };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => call(t.api, 'POST', '/auth/authenticate', proof)),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(401)]);
+    });
+
+    it('settles cancels racing the start as either canceled and refunded or refused, never both', async () => {
+      const players = await Promise.all(Array.from({ length: 16 }, () => fundedPlayer(t.api, db, 1000)));
+      const round = await openRound(db, 2);
+      const ids = await Promise.all(
+        players.map(
+          async (p) => (await post<{ betId: string }>('/bet/create', { amount: 1000 }, p.token)).body.data!.betId,
+        ),
+      );
+      const cancels = players.map(async (p, i) => {
+        await sleep(i * 10);
+        return post('/bet/cancel', { betId: ids[i] }, p.token);
+      });
+      const start = sleep(80).then(() => startRound(db, round));
+      const [answers] = await Promise.all([Promise.all(cancels), start]);
+      for (const [i, answer] of answers.entries()) {
+        const balance = await balanceOf(db, players[i]!.id);
+        expect({ status: answer.status, balance }).toEqual(
+          answer.status === 200 ? { status: 200, balance: 1000n } : { status: 409, balance: 0n },
+        );
+      }
+      expect(await checkLedger(db)).toEqual([]);
+    });
+  });
+}
+
+raceSuite('PGlite (one connection: requests queue, the outcome rules still hold)', () => ({}));
+
+describe.skipIf(!postgresAvailable)('a real PostgreSQL (needs /usr/lib/postgresql/15/bin)', () => {
+  let cluster: PostgresCluster;
+  let url = '';
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    url = await cluster.createDatabase('races');
+  });
+  afterAll(() => cluster?.stop());
+
+  raceSuite('PostgreSQL', () => ({ DATABASE_URL: url }));
+});

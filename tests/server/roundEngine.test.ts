@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crashInstant } from '../../src/shared/growth';
+import { DESTINATIONS, type GameEvent } from '../../src/shared/protocol';
+import { LocalBus } from '../../src/server/bus/LocalBus';
+import { IN_MEMORY, openDatabase, type Database } from '../../src/server/db/client';
+import { rounds } from '../../src/server/db/schema';
+import { RoundEngine } from '../../src/server/game/RoundEngine';
+import type { RoundListener } from '../../src/server/game/RoundListener';
+import { createMetrics } from '../../src/server/metrics';
+import { fixedCrashPoints } from './crashPoints';
+import { waitUntil } from './stompClient';
+
+const quiet = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
+
+interface Published {
+  event: GameEvent;
+  at: number;
+}
+
+describe('RoundEngine', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: IN_MEMORY });
+  });
+  afterAll(() => database.close());
+
+  function engineWith(crashPoints: number[], tickMs: number, listeners: RoundListener[] = []) {
+    const bus = new LocalBus();
+    const published: Published[] = [];
+    bus.subscribe(DESTINATIONS.game, (json) =>
+      published.push({ event: JSON.parse(json) as GameEvent, at: Date.now() }),
+    );
+    const engine = new RoundEngine({
+      ...{ db: database.db, bus, log: quiet, metrics: createMetrics(), bettingMs: 100, pauseMs: 50, tickMs, listeners },
+      secrets: fixedCrashPoints(crashPoints),
+    });
+    const ended = () => published.filter((p) => p.event.eventType === 'GAME_ENDED');
+    return { engine, published, ended };
+  }
+
+  const rowState = async (id: number) => (await database.db.select().from(rounds).where(eq(rounds.id, id)))[0]?.state;
+
+  it('publishes GAME_ENDED at the crash instant itself, not at the next tick', async () => {
+    const { engine, published, ended } = engineWith([1.05], 500);
+    await engine.start();
+    await waitUntil(() => ended().length > 0, 10_000, 'the end');
+    await engine.stop();
+    const started = published.find((p) => p.event.eventType === 'GAME_STARTED')!.event as Extract<
+      GameEvent,
+      { eventType: 'GAME_STARTED' }
+    >;
+    const instant = crashInstant(started.data.startedAt, 1.05);
+    const end = ended()[0]!;
+    expect(end.event.data).toMatchObject({ rate: 1.05, fullRate: 1.05, time: Math.round(instant) });
+    // Ticks fall at 500 and 1000 ms; the crash (813 ms) must not wait for the second one.
+    expect(end.at - instant).toBeLessThan(150);
+    expect(published.filter((p) => p.event.eventType === 'GAME_RATE')).toHaveLength(1);
+  });
+
+  it('ends a x1.00 round right after its start without a tick', async () => {
+    const { engine, published, ended } = engineWith([1], 50);
+    await engine.start();
+    await waitUntil(() => ended().length > 0, 10_000, 'the end');
+    await engine.stop();
+    expect(published.slice(0, 3).map((p) => p.event.eventType)).toEqual(['GAME_CREATED', 'GAME_STARTED', 'GAME_ENDED']);
+    expect(ended()[0]!.event.data).toMatchObject({ rate: 1, fullRate: 1 });
+  });
+
+  it('settles through listeners before publishing: each tick with the rate it shows, the end after the row is ENDED', async () => {
+    const calls: string[] = [];
+    let published: Published[] = [];
+    const listener: RoundListener = {
+      async roundTick(round, rate) {
+        calls.push(`tick ${Math.floor(rate * 100) / 100} ${await rowState(round.id)}`);
+      },
+      async roundEnded(round) {
+        calls.push(`ended ${await rowState(round.id)} ${published.some((p) => p.event.eventType === 'GAME_ENDED')}`);
+      },
+    };
+    const setup = engineWith([1.03], 50, [listener]);
+    published = setup.published;
+    await setup.engine.start();
+    await waitUntil(() => setup.ended().length > 0, 10_000, 'the end');
+    await setup.engine.stop();
+    const shown = published
+      .filter((p) => p.event.eventType === 'GAME_RATE')
+      .map((p) => `tick ${(p.event.data as { rate: number }).rate} STARTED`);
+    expect(calls.slice(0, -1)).toEqual(shown);
+    expect(calls.at(-1)).toBe('ended ENDED false');
+  });
+
+  it('voids rounds a crashed process left unfinished, once, and tells the listeners', async () => {
+    const now = Date.now();
+    const left = await database.db
+      .insert(rounds)
+      .values([
+        { state: 'CREATED', hash: 'h1', fullRate: 2, salt: 's1', createdAt: now, startsAt: now },
+        { state: 'STARTED', hash: 'h2', fullRate: 3, salt: 's2', createdAt: now, startsAt: now, startedAt: now },
+      ])
+      .returning({ id: rounds.id });
+    const voided: number[] = [];
+    const listener: RoundListener = { roundVoided: async (id) => void voided.push(id) };
+    const first = engineWith([5], 50, [listener]);
+    await first.engine.start();
+    expect(voided).toEqual(left.map((r) => r.id));
+    expect(await rowState(left[0]!.id)).toBe('VOID');
+    expect(await rowState(left[1]!.id)).toBe('VOID');
+    await first.engine.stop();
+    const second = engineWith([5], 50, [listener]);
+    await second.engine.start();
+    await second.engine.stop();
+    expect(voided.filter((id) => left.some((r) => r.id === id))).toHaveLength(2);
+  });
+
+  it('voids the round in progress on stop and publishes nothing after', async () => {
+    const voided: number[] = [];
+    const { engine, published } = engineWith([50], 50, [{ roundVoided: async (id) => void voided.push(id) }]);
+    await engine.start();
+    await waitUntil(() => published.some((p) => p.event.eventType === 'GAME_RATE'), 10_000, 'a tick');
+    await engine.stop();
+    const id = Number(published[0]!.event.data.gameId);
+    expect(voided).toEqual([id]);
+    expect(await rowState(id)).toBe('VOID');
+    const count = published.length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(published).toHaveLength(count);
+  });
+});

@@ -1,0 +1,42 @@
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedCrashPoints } from './crashPoints';
+import { startServer } from './harness';
+import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+
+describe.skipIf(!postgresAvailable)('rounds on PostgreSQL (needs Debian postgresql)', () => {
+  let cluster: PostgresCluster;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+  });
+  afterAll(() => cluster?.stop());
+
+  it('persists rounds in DATABASE_URL and leaves none unfinished after a stop', async () => {
+    const url = await cluster.createDatabase('rounds');
+    const t = await startServer({ DATABASE_URL: url }, { roundSecrets: fixedCrashPoints([1.02]) });
+    try {
+      let ended = 0;
+      const deadline = Date.now() + 20_000;
+      while (ended < 2 && Date.now() < deadline) {
+        const body = (await (await fetch(`${t.api}/game/last`)).json()) as { data: unknown[] };
+        ended = body.data.length;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(ended).toBeGreaterThanOrEqual(2);
+    } finally {
+      await t.close();
+    }
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      const rows = await sql<
+        { state: string; n: number }[]
+      >`select state, count(*)::int as n from rounds group by state`;
+      const states = Object.fromEntries(rows.map((r) => [r.state, r.n]));
+      expect(states.ENDED).toBeGreaterThanOrEqual(2);
+      expect(states.CREATED ?? 0).toBe(0);
+      expect(states.STARTED ?? 0).toBe(0);
+    } finally {
+      await sql.end();
+    }
+  });
+});
