@@ -108,13 +108,13 @@ describe.skipIf(!postgresAvailable)('PostgreSQL (needs /usr/lib/postgresql/15/bi
     { timeout: 60_000 },
     async () => {
       const env = { ...process.env, DATABASE_URL: url };
-      const good = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env });
+      const good = await run(process.execPath, ['--import', 'tsx', 'scripts/ledger-check.ts'], { env });
       expect(good.stdout).toContain('ledger check ok');
       const database = await openDatabase({ databaseUrl: url, dataDir: IN_MEMORY });
       const id = await newAccount(database);
       await database.db.update(accounts).set({ balance: 42n }).where(eq(accounts.id, id));
       await database.close();
-      const bad = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env }).catch(
+      const bad = await run(process.execPath, ['--import', 'tsx', 'scripts/ledger-check.ts'], { env }).catch(
         (error: { code: number; stdout: string }) => error,
       );
       expect('code' in bad && bad.code).toBe(1);
@@ -137,7 +137,7 @@ describe('ledger:check on the PGlite of DATA_DIR', () => {
       await database.db.update(accounts).set({ balance: 899n }).where(eq(accounts.id, id));
       await database.close();
       const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '' };
-      const bad = await run('npx', ['tsx', 'scripts/ledger-check.ts'], { env }).catch(
+      const bad = await run(process.execPath, ['--import', 'tsx', 'scripts/ledger-check.ts'], { env }).catch(
         (error: { code: number; stdout: string }) => error,
       );
       expect('code' in bad && bad.code).toBe(1);

@@ -5,10 +5,10 @@
 
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { freePort } from './freePort';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 
@@ -20,17 +20,6 @@ export interface PostgresCluster {
   /** Creates a fresh database and returns its URL. */
   createDatabase(name: string): Promise<string>;
   stop(): void;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Runs a PostgreSQL tool as the `postgres` user when we are root (initdb refuses root). */
