@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, RoundHistoryEntry } from '../../src/shared/protocol';
@@ -10,10 +9,7 @@ const ROUND_SETTINGS = { STATIC_DIR: 'dist', BETTING_MS: '1200', PAUSE_MS: '600'
 const ROUNDS_TIMEOUT_MS = 120_000;
 const TEST = { timeout: ROUNDS_TIMEOUT_MS * 2 };
 
-/** The round engine lands with issue 3; until it is merged there are no rounds to watch. */
-const engineAvailable = existsSync('src/server/game/RoundEngine.ts');
-
-describe.skipIf(!chromiumAvailable || !engineAvailable)('the stage in Chromium against the real server (needs /usr/bin/chromium and the round engine)', () => {
+describe.skipIf(!chromiumAvailable)('the stage in Chromium against the real server (needs /usr/bin/chromium)', () => {
   let server: TestServer;
   let browser: Browser;
   let origin: string;
@@ -65,7 +61,11 @@ describe.skipIf(!chromiumAvailable || !engineAvailable)('the stage in Chromium a
 
   it("ends the readout at the round's final rate", TEST, async () => {
     const flying = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
-    const crashed = await waitForStage(browser.page, (state) => state.phase === 'crashed' && state.gameId === flying.gameId, ROUNDS_TIMEOUT_MS);
+    const crashed = await waitForStage(
+      browser.page,
+      (state) => state.phase === 'crashed' && state.gameId === flying.gameId,
+      ROUNDS_TIMEOUT_MS,
+    );
     const last = (await (await fetch(`${server.api}/game/last`)).json()) as Envelope<RoundHistoryEntry[]>;
     const round = last.data?.find((entry) => entry.gameId === flying.gameId);
     expect(round).toBeDefined();
