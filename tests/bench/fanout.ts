@@ -57,11 +57,20 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
 const scrape = () => fetch(`${base}/metrics`).then((r) => r.text());
-/** Metrics after a full GC of the server, for memory figures. */
-async function scrapeCollected(): Promise<string> {
-  server.kill('SIGUSR2');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return scrape();
+/** Memory of the server after a full GC: the median of three collections, so a round's garbage or a socket's pending writes don't tip it. */
+async function memoryCollected(): Promise<Record<'heap' | 'rss', number>> {
+  const samples: Record<'heap' | 'rss', number>[] = [];
+  for (let i = 0; i < 3; i++) {
+    server.kill('SIGUSR2');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const text = await scrape();
+    samples.push({
+      heap: metric(text, 'nodejs_heap_size_used_bytes') + metric(text, 'nodejs_external_memory_bytes'),
+      rss: metric(text, 'process_resident_memory_bytes'),
+    });
+  }
+  const median = (key: 'heap' | 'rss') => samples.map((s) => s[key]).sort((a, b) => a - b)[1]!;
+  return { heap: median('heap'), rss: median('rss') };
 }
 
 const load = tsx('tests/bench/fanoutLoad.ts', [
@@ -73,14 +82,16 @@ const load = tsx('tests/bench/fanoutLoad.ts', [
   String(seconds),
 ]);
 let result: Record<string, number> | undefined;
-let atHalf = '';
+let memoryAtHalf: Record<'heap' | 'rss', number> | undefined;
+let memoryAtConnected: Record<'heap' | 'rss', number> | undefined;
 let atConnected = '';
 for await (const line of createInterface({ input: load.stdout! })) {
   const message = JSON.parse(line) as { phase: string } & Record<string, number>;
-  if (message.phase === 'half') atHalf = await scrapeCollected();
+  if (message.phase === 'half') memoryAtHalf = await memoryCollected();
   else if (message.phase === 'connected') {
+    memoryAtConnected = await memoryCollected();
     // Scraping resets the event-loop histogram, so the p99 below covers the measured window only.
-    atConnected = await scrapeCollected();
+    atConnected = await scrape();
     console.log(`${clients} subscribers connected in ${message.connectMs} ms; measuring for ${seconds} s...`);
   } else result = message;
   load.stdin?.write('go\n');
@@ -88,13 +99,13 @@ for await (const line of createInterface({ input: load.stdout! })) {
 const loaded = await scrape();
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
-if (!result || !atConnected) throw new Error('the load process did not finish');
+if (!result || !memoryAtHalf || !memoryAtConnected) throw new Error('the load process did not finish');
 
 // Memory of the second half of the connections after a full GC: start-up costs cancel out.
 const secondHalf = clients - Math.floor(clients / 2);
-const perConnection = (name: string) => (metric(atConnected, name) - metric(atHalf, name)) / secondHalf / 1024;
-const heapPerConnection = perConnection('nodejs_heap_size_used_bytes') + perConnection('nodejs_external_memory_bytes');
-const rssPerConnection = perConnection('process_resident_memory_bytes');
+const perConnection = (key: 'heap' | 'rss') => (memoryAtConnected![key] - memoryAtHalf![key]) / secondHalf / 1024;
+const heapPerConnection = perConnection('heap');
+const rssPerConnection = perConnection('rss');
 const fanoutCount =
   metric(loaded, 'moonrush_fanout_seconds_count') - metric(atConnected, 'moonrush_fanout_seconds_count');
 const fanoutSum = metric(loaded, 'moonrush_fanout_seconds_sum') - metric(atConnected, 'moonrush_fanout_seconds_sum');

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { IN_MEMORY, openDatabase, type Database } from '../../src/server/db/client';
 import { accounts, ledgerEntries } from '../../src/server/db/schema';
-import { InsufficientFunds, moveBalance } from '../../src/server/ledger/balance';
+import { creditMany, InsufficientFunds, moveBalance } from '../../src/server/ledger/balance';
 import { checkLedger } from '../../src/server/ledger/check';
 import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
 
@@ -56,6 +56,55 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
       ).rejects.toThrow();
       const [account] = await database.db.select().from(accounts).where(eq(accounts.id, id));
       expect(account!.balance).toBe(100n);
+    });
+
+    it('credits many accounts in one statement, one chained ledger row per credit', async () => {
+      const [a, b] = [await newAccount(database), await newAccount(database)];
+      await database.db.transaction((tx) => moveBalance(tx, a, 1000n, 'deposit', `g-${a}`));
+      await database.db.transaction((tx) =>
+        creditMany(tx, [
+          { accountId: a, delta: 300n, kind: 'win', ref: `g1-${a}` },
+          { accountId: b, delta: 50n, kind: 'win', ref: `g2-${b}` },
+          { accountId: a, delta: 25n, kind: 'win', ref: `g3-${a}` },
+        ]),
+      );
+      const rows = await database.db
+        .select()
+        .from(ledgerEntries)
+        .where(inArray(ledgerEntries.accountId, [a, b]))
+        .orderBy(asc(ledgerEntries.id));
+      expect(rows.map((r) => [r.accountId, r.delta, r.balanceAfter, r.ref])).toEqual([
+        [a, 1000n, 1000n, `g-${a}`],
+        [a, 300n, 1300n, `g1-${a}`],
+        [b, 50n, 50n, `g2-${b}`],
+        [a, 25n, 1325n, `g3-${a}`],
+      ]);
+      const balances = await database.db
+        .select({ balance: accounts.balance })
+        .from(accounts)
+        .where(inArray(accounts.id, [a, b]))
+        .orderBy(asc(accounts.id));
+      expect(balances.map((r) => r.balance)).toEqual([1325n, 50n]);
+      expect(await checkLedger(database.db)).toEqual([]);
+    });
+
+    it('credits nothing when one credit repeats a (kind, ref) or names no account', async () => {
+      const id = await newAccount(database);
+      await database.db.transaction((tx) =>
+        creditMany(tx, [{ accountId: id, delta: 10n, kind: 'win', ref: `h-${id}` }]),
+      );
+      for (const second of [
+        { accountId: id, delta: 10n, kind: 'win' as const, ref: `h-${id}` },
+        { accountId: 987_654_321, delta: 10n, kind: 'win' as const, ref: `h2-${id}` },
+      ])
+        await expect(
+          database.db.transaction((tx) =>
+            creditMany(tx, [{ accountId: id, delta: 5n, kind: 'win', ref: `h3-${id}` }, second]),
+          ),
+        ).rejects.toThrow();
+      const [account] = await database.db.select().from(accounts).where(eq(accounts.id, id));
+      expect(account!.balance).toBe(10n);
+      expect(await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, id))).toHaveLength(1);
     });
 
     it('keeps a CHECK constraint under the guarded update', async () => {

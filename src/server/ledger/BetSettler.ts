@@ -9,8 +9,8 @@ import type { EventBus } from '../bus/EventBus';
 import type { Db, Tx } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
-import { moveBalance } from './balance';
-import { payOut, publishBet, toBet, type BetRow } from './betRows';
+import { creditMany } from './balance';
+import { payOut, publishBet, recordSettled, toBet, type BetRow } from './betRows';
 
 /** Settles bets as the round engine reports ticks, ends and voided rounds. */
 export class BetSettler implements RoundListener {
@@ -39,17 +39,19 @@ export class BetSettler implements RoundListener {
         .where(and(eq(bets.status, 'CREATED'), or(eq(bets.roundId, roundId), eq(rounds.state, 'VOID'))))
         .orderBy(asc(bets.id))
         .for('update', { of: bets });
-      const rows = [];
-      for (const { bet, nickname } of open) {
-        const [row] = await tx
-          .update(bets)
-          .set({ status: 'VOID', settledAt: Date.now() })
-          .where(eq(bets.id, bet.id))
-          .returning();
-        await moveBalance(tx, bet.accountId, BigInt(bet.amount), 'void_refund', String(bet.id));
-        rows.push(toBet(row!, nickname));
-      }
-      return rows;
+      const now = Date.now();
+      const voided = open.map(({ bet }) => ({ ...bet, status: 'VOID', settledAt: now }));
+      await recordSettled(tx, voided);
+      await creditMany(
+        tx,
+        voided.map((bet) => ({
+          accountId: bet.accountId,
+          delta: BigInt(bet.amount),
+          kind: 'void_refund',
+          ref: String(bet.id),
+        })),
+      );
+      return voided.map((bet, i) => toBet(bet, open[i]!.nickname));
     });
     for (const bet of refunded) publishBet(this.bus, 'BET_CANCELED', bet);
   }
@@ -57,13 +59,14 @@ export class BetSettler implements RoundListener {
   /** Pays, in one transaction, every open bet of the round whose target is at or below `upTo` hundredths and below the crash point. */
   private async settle(round: LiveRound, upTo: number, skipLocked: boolean): Promise<void> {
     const paid = await this.db.transaction(async (tx) => {
-      const due = await this.lockOpenBets(tx, round.id, upTo, skipLocked);
-      const rows = [];
-      for (const { bet, nickname } of due) {
-        if (bet.cashoutAt / 100 >= round.fullRate) continue;
-        rows.push(toBet(await payOut(tx, bet, bet.cashoutAt, settledAt(round, bet)), nickname));
-      }
-      return rows;
+      const due = (await this.lockOpenBets(tx, round.id, upTo, skipLocked)).filter(
+        ({ bet }) => bet.cashoutAt / 100 < round.fullRate,
+      );
+      const rows = await payOut(
+        tx,
+        due.map(({ bet }) => ({ bet, rate: bet.cashoutAt, at: settledAt(round, bet) })),
+      );
+      return rows.map((row, i) => toBet(row, due[i]!.nickname));
     });
     for (const bet of paid) publishBet(this.bus, 'BET_REFUNDED', bet);
   }

@@ -1,12 +1,12 @@
 /** Bet rows as players see them, and the one place a bet is paid out. */
 
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Bet, BetEvent, BetEventType } from '../../shared/protocol';
 import { DESTINATIONS } from '../../shared/protocol';
 import type { EventBus } from '../bus/EventBus';
-import type { Tx } from '../db/client';
-import { bets } from '../db/schema';
-import { moveBalance } from './balance';
+import { queryRows, type Tx } from '../db/client';
+import type { bets } from '../db/schema';
+import { creditMany } from './balance';
 
 /** A row of the bets table. */
 export type BetRow = typeof bets.$inferSelect;
@@ -29,14 +29,48 @@ export function publishBet(bus: EventBus, eventType: BetEventType, bet: Bet): vo
   bus.publish(DESTINATIONS.bets, JSON.stringify({ eventType, data: bet } as BetEvent));
 }
 
-/** Cashes an open bet (already locked FOR UPDATE) out at `rate` hundredths: floor(amount * rate), paid once. */
-export async function payOut(tx: Tx, bet: BetRow, rate: number, now: number): Promise<BetRow> {
-  const winAmount = Math.floor((bet.amount * rate) / 100);
-  const [paid] = await tx
-    .update(bets)
-    .set({ status: 'REFUNDED', rate, winAmount, settledAt: now })
-    .where(eq(bets.id, bet.id))
-    .returning();
-  await moveBalance(tx, bet.accountId, BigInt(winAmount), 'win', String(bet.id));
-  return paid!;
+/** A cash-out for `payOut`: an open bet, the rate in hundredths and the instant it was reached. */
+export interface CashOut {
+  bet: BetRow;
+  rate: number;
+  at: number;
+}
+
+/** Cashes open bets (already locked FOR UPDATE) out, each at its rate: floor(amount * rate), paid once, in two statements. */
+export async function payOut(tx: Tx, cashOuts: CashOut[]): Promise<BetRow[]> {
+  const paid = cashOuts.map(({ bet, rate, at }) => ({
+    ...bet,
+    status: 'REFUNDED',
+    rate,
+    winAmount: Math.floor((bet.amount * rate) / 100),
+    settledAt: at,
+  }));
+  await recordSettled(tx, paid);
+  await creditMany(
+    tx,
+    paid.map((bet) => ({ accountId: bet.accountId, delta: BigInt(bet.winAmount), kind: 'win', ref: String(bet.id) })),
+  );
+  return paid;
+}
+
+/** Writes the outcome (status, rate, win, settledAt) of open bets already locked FOR UPDATE, in one statement. */
+export async function recordSettled(tx: Tx, settled: BetRow[]): Promise<void> {
+  if (settled.length === 0) return;
+  const outcomes = JSON.stringify(
+    settled.map((bet) => ({
+      id: bet.id,
+      status: bet.status,
+      rate: bet.rate,
+      win_amount: bet.winAmount,
+      settled_at: bet.settledAt,
+    })),
+  );
+  const updated = await queryRows(
+    tx,
+    sql`UPDATE bets b SET status = o.status, rate = o.rate, win_amount = o.win_amount, settled_at = o.settled_at
+        FROM jsonb_to_recordset(${outcomes}::jsonb) AS o(id bigint, status text, rate int, win_amount bigint, settled_at bigint)
+        WHERE b.id = o.id AND b.status = 'CREATED'
+        RETURNING b.id`,
+  );
+  if (updated.length !== settled.length) throw new Error('recordSettled: a bet was not open');
 }

@@ -139,7 +139,8 @@ export async function cashOut(
     if (!live || receivedAt >= crashInstant(round.startedAt!, round.fullRate))
       throw new Refusal('conflict', 'Too late: the rocket has flown away');
     const rate = Math.min(bet.cashoutAt, rateHundredths(rateAt(receivedAt - round.startedAt!)));
-    return payOut(tx, bet, rate, receivedAt);
+    const [paid] = await payOut(tx, [{ bet, rate, at: receivedAt }]);
+    return paid!;
   });
   publishBet(betting.bus, 'BET_REFUNDED', toBet(paid, account.nickname));
   return { betId: String(betId), rate: paid.rate! / 100, winAmount: paid.winAmount! };

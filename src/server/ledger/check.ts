@@ -4,7 +4,7 @@
  */
 
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 
 /** One difference the audit found, named by account. */
 export interface LedgerProblem {
@@ -17,30 +17,25 @@ interface Row extends Record<string, unknown> {
   detail: string;
 }
 
-async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as Row[] | { rows: Row[] };
-  return Array.isArray(result) ? result : result.rows;
-}
-
 /** Every difference between the ledger and the balances, one line per account and problem (empty: all good). */
 export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
-  const sums = await rows(
+  const sums = await queryRows<Row>(
     db,
     sql`SELECT a.id AS account_id, 'balance ' || a.balance || ' but ledger sums to ' || COALESCE(SUM(l.delta), 0) AS detail
         FROM accounts a LEFT JOIN ledger_entries l ON l.account_id = a.id
         GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(SUM(l.delta), 0)`,
   );
-  const chain = await rows(
+  const chain = await queryRows<Row>(
     db,
     sql`SELECT account_id, 'ledger row ' || id || ' says balance_after ' || balance_after || ' but the rows before it sum to ' || running AS detail
         FROM (SELECT id, account_id, balance_after, SUM(delta) OVER (PARTITION BY account_id ORDER BY id) AS running FROM ledger_entries) r
         WHERE running <> balance_after`,
   );
-  const negative = await rows(
+  const negative = await queryRows<Row>(
     db,
     sql`SELECT id AS account_id, 'negative balance ' || balance AS detail FROM accounts WHERE balance < 0`,
   );
-  const unrefunded = await rows(
+  const unrefunded = await queryRows<Row>(
     db,
     sql`SELECT b.account_id, 'bet ' || b.id || ' is still open in voided round ' || b.round_id AS detail
         FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.state = 'VOID' AND b.status = 'CREATED'`,
