@@ -92,7 +92,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const stomp = new StompServer({ bus, metrics, heartbeatMs: config.heartbeatMs, retainers });
   stomp.attach(app.server);
   const tokens = new Tokens(database.db, loadJwtSecret(config));
-  const settler = new BetSettler(database.db, bus);
+  const settler = new BetSettler(database.db, { bus, metrics });
   engine.addListener(settler);
   app.decorate('tokens', tokens);
   const chain = options.chain ?? createChain(config);

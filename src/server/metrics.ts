@@ -15,6 +15,12 @@ export interface Metrics {
   fanoutSeconds: Histogram;
   /** HTTP request durations by route pattern. */
   httpSeconds: Histogram<'method' | 'route' | 'status'>;
+  /** Bet events announced, by type (BET_CREATED, BET_REFUNDED, BET_CANCELED). */
+  betEvents: Counter<'event'>;
+  /** Hundredths staked (wagered), paid on cash-outs (won) and given back by cancels and voids (returned). */
+  betHundredths: Counter<'flow'>;
+  /** Time the settler holds the engine: paying a tick's or an end's auto cash-outs, refunding a voided round. */
+  settleSeconds: Histogram<'on'>;
 }
 
 /** A registry per server (tests run several servers in one process), with Node's default metrics. */
@@ -48,6 +54,25 @@ export function createMetrics(): Metrics {
       help: 'HTTP request durations',
       labelNames: ['method', 'route', 'status'],
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    }),
+    betEvents: new Counter({
+      name: 'moonrush_bet_events_total',
+      help: 'Bet events announced, by type',
+      labelNames: ['event'],
+      registers,
+    }),
+    betHundredths: new Counter({
+      name: 'moonrush_bet_hundredths_total',
+      help: 'Coin hundredths wagered, won on cash-outs and returned by cancels and voided rounds',
+      labelNames: ['flow'],
+      registers,
+    }),
+    settleSeconds: new Histogram({
+      name: 'moonrush_settle_seconds',
+      help: 'Time to settle the bets a tick, a round end or a voided round reaches',
+      labelNames: ['on'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers,
     }),
   };

@@ -112,7 +112,17 @@ describe('bets', () => {
     expect([late.status, late.body.errorMessage]).toEqual([409, 'Too late: the rocket has flown away']);
   });
 
+  /** The operator's counters: coins by flow, and settlements by what triggered them. */
+  const coins = async (flow: string) =>
+    (await t.server.services.metrics.betHundredths.get()).values.find((v) => v.labels.flow === flow)?.value ?? 0;
+  const settlements = async (on: string) =>
+    (await t.server.services.metrics.settleSeconds.get()).values.find(
+      (v) => v.labels.on === on && v.metricName === 'moonrush_settle_seconds_count',
+    )?.value ?? 0;
+
   it('pays auto cash-outs at exactly their target as ticks pass it; lost bets stay CREATED without a win', async () => {
+    const before = [await coins('wagered'), await coins('won')];
+    const settlesBefore = [await settlements('tick'), await settlements('end')];
     const player = await fundedPlayer(t.api, db, 5000);
     const other = await fundedPlayer(t.api, db, 5000);
     const round = await openRound(db, 3.2);
@@ -140,6 +150,11 @@ describe('bets', () => {
     expect(lost).toMatchObject({ status: 'CREATED', winAmount: null });
     expect(await balanceOf(db, player.id)).toBe(BigInt(3000 + 2000 + 3190));
     expect(await balanceOf(db, other.id)).toBe(4000n);
+    expect([await coins('wagered'), await coins('won')]).toEqual([before[0]! + 3000, before[1]! + 2000 + 3190]);
+    expect([await settlements('tick'), await settlements('end')]).toEqual([
+      settlesBefore[0]! + 2,
+      settlesBefore[1]! + 1,
+    ]);
   });
 
   it('forces a cash-out where the win reaches MAX_WIN, by tick or by hand', async () => {

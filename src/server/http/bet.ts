@@ -35,8 +35,8 @@ const target = number('rate')
 
 /** The /bet routes, with per-IP and per-account rate limits. */
 export function betRoutes(services: Services) {
-  const { config, database, bus } = services;
-  const betting: Betting = { db: database.db, bus, maxWin: config.maxWin };
+  const { config, database, bus, metrics } = services;
+  const betting: Betting = { db: database.db, bus, metrics, maxWin: config.maxWin };
   const largest = largestBet(config.maxBet, config.maxWin);
   const amount = number('amount')
     .int('amount must be a whole number of hundredths (at most two decimals)')

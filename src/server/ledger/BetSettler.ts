@@ -5,32 +5,36 @@
 
 import { and, asc, eq, lte, or } from 'drizzle-orm';
 import { msToRate, rateHundredths } from '../../shared/growth';
-import type { EventBus } from '../bus/EventBus';
 import type { Db, Tx } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
 import { creditMany } from './balance';
-import { payOut, publishBet, recordSettled, toBet, type BetRow } from './betRows';
+import { payOut, publishBet, recordSettled, toBet, type BetOutlet, type BetRow } from './betRows';
 
 /** Settles bets as the round engine reports ticks, ends and voided rounds. */
 export class BetSettler implements RoundListener {
   constructor(
     private readonly db: Db,
-    private readonly bus: EventBus,
+    private readonly outlet: BetOutlet,
   ) {}
 
   /** Bets a player is cashing out by hand right now are skipped: that cash-out settles them. */
   async roundTick(round: LiveRound, rate: number): Promise<void> {
-    await this.settle(round, rateHundredths(rate), true);
+    await this.timed('tick', () => this.settle(round, rateHundredths(rate), true));
   }
 
   async roundEnded(round: LiveRound): Promise<void> {
-    await this.settle(round, Math.ceil(round.fullRate * 100), false);
+    await this.timed('end', () => this.settle(round, Math.ceil(round.fullRate * 100), false));
   }
 
   /** Also refunds open bets of any other VOID round: a stop between voiding and refunding must not keep coins. */
   async roundVoided(roundId: number): Promise<void> {
-    const refunded = await this.db.transaction(async (tx) => {
+    const refunded = await this.timed('void', () => this.refundVoided(roundId));
+    for (const bet of refunded) publishBet(this.outlet, 'BET_CANCELED', bet);
+  }
+
+  private refundVoided(roundId: number) {
+    return this.db.transaction(async (tx) => {
       const open = await tx
         .select({ bet: bets, nickname: accounts.nickname })
         .from(bets)
@@ -53,7 +57,6 @@ export class BetSettler implements RoundListener {
       );
       return voided.map((bet, i) => toBet(bet, open[i]!.nickname));
     });
-    for (const bet of refunded) publishBet(this.bus, 'BET_CANCELED', bet);
   }
 
   /** Pays, in one transaction, every open bet of the round whose target is at or below `upTo` hundredths and below the crash point. */
@@ -68,7 +71,17 @@ export class BetSettler implements RoundListener {
       );
       return rows.map((row, i) => toBet(row, due[i]!.nickname));
     });
-    for (const bet of paid) publishBet(this.bus, 'BET_REFUNDED', bet);
+    for (const bet of paid) publishBet(this.outlet, 'BET_REFUNDED', bet);
+  }
+
+  /** Runs one settlement, observed in moonrush_settle_seconds. */
+  private async timed<T>(on: 'tick' | 'end' | 'void', settle: () => Promise<T>): Promise<T> {
+    const stop = this.outlet.metrics.settleSeconds.startTimer({ on });
+    try {
+      return await settle();
+    } finally {
+      stop();
+    }
   }
 
   /** Locks the round's open bets up to a target, all before any balance moves (so cash-outs never deadlock with it). */

@@ -5,6 +5,7 @@ import type { Bet, BetEvent, BetEventType } from '../../shared/protocol';
 import { DESTINATIONS } from '../../shared/protocol';
 import type { EventBus } from '../bus/EventBus';
 import { queryRows, type Tx } from '../db/client';
+import type { Metrics } from '../metrics';
 import type { bets } from '../db/schema';
 import { creditMany } from './balance';
 
@@ -24,9 +25,19 @@ export function toBet(row: BetRow, nickname: string): Bet {
   };
 }
 
-/** Tells every player about a bet (the STOMP layer fans the bus out to /api/v1/ws/bets/info). */
-export function publishBet(bus: EventBus, eventType: BetEventType, bet: Bet): void {
-  bus.publish(DESTINATIONS.bets, JSON.stringify({ eventType, data: bet } as BetEvent));
+/** Where bet events go: every player, over the bus, and the operator's counters. */
+export interface BetOutlet {
+  bus: EventBus;
+  metrics: Metrics;
+}
+
+/** Tells every player about a bet (the STOMP layer fans the bus out to /api/v1/ws/bets/info) and counts it. */
+export function publishBet(outlet: BetOutlet, eventType: BetEventType, bet: Bet): void {
+  outlet.bus.publish(DESTINATIONS.bets, JSON.stringify({ eventType, data: bet } as BetEvent));
+  outlet.metrics.betEvents.inc({ event: eventType });
+  if (eventType === 'BET_CREATED') outlet.metrics.betHundredths.inc({ flow: 'wagered' }, bet.amount);
+  else if (eventType === 'BET_REFUNDED') outlet.metrics.betHundredths.inc({ flow: 'won' }, bet.winAmount ?? 0);
+  else outlet.metrics.betHundredths.inc({ flow: 'returned' }, bet.amount);
 }
 
 /** A cash-out for `payOut`: an open bet, the rate in hundredths and the instant it was reached. */

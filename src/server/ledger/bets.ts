@@ -8,18 +8,16 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { BET_MIN, HUNDREDTHS_PER_COIN, MAX_ACTIVE_BETS_PER_ROUND } from '../../shared/constants';
 import { crashInstant, rateAt, rateHundredths } from '../../shared/growth';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
-import type { EventBus } from '../bus/EventBus';
 import type { Db, Tx } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { AccountRef } from './accounts';
 import { InsufficientFunds, moveBalance } from './balance';
-import { payOut, publishBet, toBet, type BetRow } from './betRows';
+import { payOut, publishBet, toBet, type BetOutlet, type BetRow } from './betRows';
 import { Refusal } from './Refusal';
 
 /** What placing and settling bets needs. */
-export interface Betting {
+export interface Betting extends BetOutlet {
   db: Db;
-  bus: EventBus;
   /** Largest win of one bet in hundredths: a bet reaching it is cashed out by the server. */
   maxWin: number;
 }
@@ -77,7 +75,7 @@ export async function placeBet(
     await debit(tx, row!);
     return row!;
   });
-  publishBet(betting.bus, 'BET_CREATED', toBet(bet, account.nickname));
+  publishBet(betting, 'BET_CREATED', toBet(bet, account.nickname));
   return { betId: String(bet.id) };
 }
 
@@ -118,7 +116,7 @@ export async function cancelBet(betting: Betting, account: AccountRef, betId: nu
     await moveBalance(tx, bet.accountId, BigInt(bet.amount), 'cancel', String(bet.id));
     return row!;
   });
-  publishBet(betting.bus, 'BET_CANCELED', toBet(canceled, account.nickname));
+  publishBet(betting, 'BET_CANCELED', toBet(canceled, account.nickname));
   return { betId: String(betId) };
 }
 
@@ -142,6 +140,6 @@ export async function cashOut(
     const [paid] = await payOut(tx, [{ bet, rate, at: receivedAt }]);
     return paid!;
   });
-  publishBet(betting.bus, 'BET_REFUNDED', toBet(paid, account.nickname));
+  publishBet(betting, 'BET_REFUNDED', toBet(paid, account.nickname));
   return { betId: String(betId), rate: paid.rate! / 100, winAmount: paid.winAmount! };
 }
