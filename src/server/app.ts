@@ -1,9 +1,6 @@
 /** Composes the game server: database, bus, HTTP routes under /api/v1 and the built client. */
 
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { API_BASE } from '../shared/constants';
@@ -32,6 +29,7 @@ import { createChain } from './chain/createChain';
 import type { PaymentContext } from './payments/PaymentContext';
 import { PaymentWorker } from './payments/PaymentWorker';
 import { paymentRoutes } from './http/payment';
+import { serveClient } from './http/staticClient';
 
 /** What domain code and routes share; built once per process. */
 export interface Services {
@@ -74,7 +72,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),
   });
   const database = await openDatabase(config);
@@ -131,7 +129,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     },
     { prefix: API_BASE },
   );
-  serveClient(app, config);
+  serveClient(app, config.staticDir);
 
   let closing: Promise<void> | undefined;
   return {
@@ -148,15 +146,4 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       return closing;
     },
   };
-}
-
-/** Serves the built client, with index.html for any other GET so the page loads on any path. */
-function serveClient(app: FastifyInstance, config: Config): void {
-  const root = config.staticDir ? resolve(config.staticDir) : null;
-  if (!root || !existsSync(resolve(root, 'index.html'))) return;
-  app.register(fastifyStatic, { root, wildcard: false, maxAge: '1h', immutable: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET') return reply.status(404).send({ success: false, errorMessage: 'Not found' });
-    return reply.sendFile('index.html', { maxAge: 0 });
-  });
 }

@@ -18,7 +18,6 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL URL; when absent the embedded PGlite under dataDir is used. */
   databaseUrl: string | undefined;
-  redisUrl: string | undefined;
   role: Role;
   chain: ChainKind;
   rpcUrl: string | undefined;
@@ -37,8 +36,10 @@ export interface Config {
   logLevel: string;
   /** Signs access tokens; when absent one is generated into DATA_DIR/secrets.json (in memory for tests). */
   jwtSecret: string | undefined;
-  /** The domain sign-in messages name; when absent, the Host the player's request came to. */
+  /** The domain sign-in messages name; when absent (local chain only), the Host the player's request came to. */
   signInDomain: string | undefined;
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none by default, so nobody can pick their IP. */
+  trustProxy: boolean | string;
   /** Requests per minute: auth calls per IP and per login, bet calls per IP and per account. */
   rateLimits: { authPerIp: number; authPerLogin: number; betPerIp: number; betPerAccount: number };
 }
@@ -49,14 +50,16 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
   return value;
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  if (!(allowed as readonly string[]).includes(raw))
+    throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
   return raw as T;
 }
 
@@ -67,16 +70,27 @@ function secret(env: Env, name: string): string | undefined {
   return raw;
 }
 
+/** TRUST_PROXY: empty or false (none), true (any), or a comma-separated list of proxy IPs and CIDRs. */
+function trustProxy(env: Env): boolean | string {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*$/.test(raw)) return raw;
+  throw new Error(`TRUST_PROXY must be true, false or a list of proxy IPs/CIDRs, got "${raw}"`);
+}
+
 /** Reads the configuration; throws a readable error for a bad value so the process stops at once. */
 export function loadConfig(env: Env = process.env): Config {
   const chain = oneOf(env, 'CHAIN', ['local', 'devnet', 'testnet', 'mainnet'], 'local');
   if (chain !== 'local' && !env.RPC_URL) throw new Error(`CHAIN=${chain} needs RPC_URL`);
+  if (chain !== 'local' && !env.SIGN_IN_DOMAIN)
+    throw new Error(`CHAIN=${chain} needs SIGN_IN_DOMAIN (the host players sign in at, such as moonrush.example)`);
+  if (env.REDIS_URL) throw new Error('REDIS_URL: cluster mode is not built yet; unset it and run one process');
   return {
     port: integer(env, 'PORT', 8080),
     host: env.HOST || 'localhost',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
     role: oneOf(env, 'ROLE', ['all', 'gateway', 'engine'], 'all'),
     chain,
     rpcUrl: env.RPC_URL || undefined,
@@ -91,6 +105,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     jwtSecret: secret(env, 'JWT_SECRET'),
     signInDomain: env.SIGN_IN_DOMAIN || undefined,
+    trustProxy: trustProxy(env),
     rateLimits: {
       authPerIp: integer(env, 'RATE_LIMIT_AUTH_IP', 60, 1),
       authPerLogin: integer(env, 'RATE_LIMIT_AUTH_LOGIN', 10, 1),

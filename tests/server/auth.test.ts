@@ -207,7 +207,7 @@ describe('auth rate limits', () => {
   });
   afterAll(() => t.close());
 
-  it('answers 429 after too many attempts on one login, then for the IP', async () => {
+  it('answers 429 after too many attempts on one login, then for the IP, whatever X-Forwarded-For claims', async () => {
     const statuses = [];
     for (let i = 0; i < 4; i++)
       statuses.push(
@@ -218,7 +218,15 @@ describe('auth rate limits', () => {
     const others = [];
     for (let i = 0; i < 3; i++)
       others.push(
-        (await call(t.api, 'POST', '/auth/authenticate', { login: `y${i}@example.com`, password: 'guessxxxx' })).status,
+        (
+          await call(
+            t.api,
+            'POST',
+            '/auth/authenticate',
+            { login: `y${i}@example.com`, password: 'guessxxxx' },
+            { headers: { 'x-forwarded-for': `203.0.113.${i}` } },
+          )
+        ).status,
       );
     expect(others).toEqual([401, 401, 429]);
   });

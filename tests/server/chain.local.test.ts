@@ -114,7 +114,7 @@ describe('a server on a real cluster', () => {
   let t: TestServer;
   beforeAll(async () => {
     // Nothing is sent to this address: these routes do not touch the cluster.
-    t = await startServer({ CHAIN: 'devnet', RPC_URL: 'http://127.0.0.1:9' });
+    t = await startServer({ CHAIN: 'devnet', RPC_URL: 'http://127.0.0.1:9', SIGN_IN_DOMAIN: 'moonrush.example' });
   });
   afterAll(() => t.close());
 

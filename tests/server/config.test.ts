@@ -13,6 +13,15 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('PORT must be an integer');
     expect(() => loadConfig({ ROLE: 'boss' })).toThrow('ROLE must be one of all, gateway, engine');
     expect(() => loadConfig({ CHAIN: 'devnet' })).toThrow('CHAIN=devnet needs RPC_URL');
+    expect(() => loadConfig({ CHAIN: 'mainnet', RPC_URL: 'http://rpc' })).toThrow('CHAIN=mainnet needs SIGN_IN_DOMAIN');
+    expect(() => loadConfig({ REDIS_URL: 'redis://x' })).toThrow('cluster mode is not built yet');
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow('TRUST_PROXY must be');
+  });
+
+  it('believes no proxy unless told which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
   });
 
   it('reads MAX_BET and MAX_WIN in coins and keeps hundredths', () => {
