@@ -5,6 +5,7 @@ import { startServer, type TestServer } from './harness';
 import { balanceOf, call, fund, localChain, playerWithCoins, type Player } from './paymentClient';
 import { withdrawals } from '../../src/server/db/schema';
 import { checkLedger } from '../../src/server/ledger/check';
+import { settleWithdrawal } from '../../src/server/payments/settleWithdrawal';
 
 const LAMPORTS = 1_000_000_000n;
 
@@ -90,13 +91,15 @@ describe('a withdrawal the chain rejects', () => {
       { amount: 1, wallet: player.wallet },
       player.token,
     );
-    expect(reply.status).toBe(200);
-    const status = await localChain(t).status(reply.body.data!.signature);
-    expect(status.state).toBe('failed');
-    await t.server.services.paymentWorker.runOnce();
-    expect(await balanceOf(t, player)).toBe(1_000_000n);
+    expect([reply.status, reply.body.errorMessage]).toEqual([
+      409,
+      'The transfer failed on the chain: your coins are back',
+    ]);
     const [row] = await t.server.services.database.db.select().from(withdrawals);
     expect(row?.status).toBe('failed');
+    expect((await localChain(t).status(row!.signature!)).state).toBe('failed');
+    await t.server.services.paymentWorker.runOnce();
+    expect(await balanceOf(t, player)).toBe(1_000_000n);
     const reserves = await call<{ owedSol: number }>(t, 'GET', '/payment/reserves');
     expect(reserves.body.data!.owedSol).toBe(1);
   });
@@ -122,6 +125,57 @@ describe('a withdrawal the chain rejects', () => {
     expect(await chain.status(reply.body.data!.signature)).toEqual({ state: 'unknown' });
     expect(await chain.balance(player.wallet)).toBe(walletBefore);
     expect(await balanceOf(t, player)).toBe(500_000n);
+  });
+});
+
+describe('a withdrawal signed while the worker looks at it', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer();
+  });
+  afterAll(() => t.close());
+
+  it('is never released under a transfer that was signed and sent after the worker read it unsigned', async () => {
+    const chain = localChain(t);
+    const player = await playerWithCoins(t, 0.5);
+    const walletBefore = await chain.balance(player.wallet);
+    const sign = chain.transferFromHouse.bind(chain);
+    let letSign!: () => void;
+    const signing = new Promise<void>((resolve) => (letSign = resolve));
+    chain.transferFromHouse = async (...args) => {
+      await signing;
+      return sign(...args);
+    };
+    const pending = call<{ signature: string }>(
+      t,
+      'POST',
+      '/payment/withdraw',
+      { amount: 0.2, wallet: player.wallet },
+      player.token,
+    );
+    const db = t.server.services.database.db;
+    let unsigned;
+    for (let i = 0; i < 100 && !unsigned; i++) {
+      [unsigned] = await db.select().from(withdrawals).where(eq(withdrawals.wallet, player.wallet));
+      if (!unsigned) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(unsigned?.signature).toBeNull();
+    // Sent but not yet finalized, as on a real cluster.
+    const status = chain.status.bind(chain);
+    chain.status = () => Promise.resolve({ state: 'unknown' });
+    letSign();
+    expect((await pending).status).toBe(200);
+    // The worker's stale copy still says unsigned: releasing it now would refund coins on their way out.
+    expect(await settleWithdrawal(t.server.services.payments, unsigned!, 'the server stopped before signing')).toBe(
+      'pending',
+    );
+    chain.status = status;
+    await t.server.services.paymentWorker.runOnce();
+    const [row] = await db.select().from(withdrawals).where(eq(withdrawals.wallet, player.wallet));
+    expect(row?.status).toBe('confirmed');
+    expect(await chain.balance(player.wallet)).toBe(walletBefore + LAMPORTS / 5n);
+    expect(await balanceOf(t, player)).toBe(300_000n);
+    expect(await checkLedger(db)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 /** One look at the chain for a withdrawal: confirm it, resend its bytes, or release its hold exactly once. */
 
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { withdrawals } from '../db/schema';
 import { moveBalance } from '../ledger/balance';
 import type { PaymentContext } from './PaymentContext';
@@ -54,17 +54,30 @@ async function finish(ctx: PaymentContext, row: Withdrawal): Promise<WithdrawalS
   return 'confirmed';
 }
 
-/** Marks the row failed and gives the coins back in one transaction; the status guard makes it once. */
+/**
+ * Marks the row failed and gives the coins back in one transaction, only if the row is still as
+ * this caller saw it: pending, with the same signature or still unsigned. A transfer signed and
+ * stored since (a slow request racing the worker) is never released under it.
+ */
 async function release(ctx: PaymentContext, row: Withdrawal, reason: string): Promise<WithdrawalState> {
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const moved = await tx
       .update(withdrawals)
       .set({ status: 'failed', failReason: reason, settledAt: Date.now() })
-      .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'pending')))
+      .where(
+        and(
+          eq(withdrawals.id, row.id),
+          eq(withdrawals.status, 'pending'),
+          row.signature === null ? isNull(withdrawals.signature) : eq(withdrawals.signature, row.signature),
+        ),
+      )
       .returning({ id: withdrawals.id });
-    if (moved.length === 0) return;
+    if (moved.length === 0) {
+      const [now] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, row.id));
+      return (now?.status ?? 'pending') as WithdrawalState;
+    }
     await moveBalance(tx, row.accountId, row.hundredths, 'withdraw_release', String(row.id));
     ctx.log.warn({ withdrawalId: row.id, signature: row.signature, reason }, 'withdrawal released');
+    return 'failed';
   });
-  return 'failed';
 }

@@ -28,9 +28,11 @@ export async function requestWithdrawal(
   if (!signed?.signature) throw new Refusal('invalid', "Can't withdraw now");
   // From here the transfer is stored: whatever the chain says now, the worker finishes it.
   await send(ctx, signed);
-  await settleWithdrawal(ctx, signed).catch((error: unknown) =>
-    ctx.log.warn({ err: error, withdrawalId: signed.id }, 'withdrawal not settled yet'),
-  );
+  const state = await settleWithdrawal(ctx, signed).catch((error: unknown) => {
+    ctx.log.warn({ err: error, withdrawalId: signed.id }, 'withdrawal not settled yet');
+    return 'pending';
+  });
+  if (state === 'failed') throw new Refusal('conflict', 'The transfer failed on the chain: your coins are back');
   return { signature: signed.signature };
 }
 
