@@ -172,6 +172,29 @@ describe('bets', () => {
     });
   });
 
+  it('pays, before the next round, auto cash-outs an interrupted end left open, once; ledger:check reports them until then', async () => {
+    const player = await fundedPlayer(t.api, db, 5000);
+    const round = await openRound(db, 3);
+    const due = (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 1.5 }, player.token)).body
+      .data!.betId;
+    await post('/bet/create/auto', { amount: 1000, rate: 3 }, player.token);
+    await startRound(db, round, 5000);
+    await endRound(db, round);
+    expect(await checkLedger(db)).toEqual([
+      {
+        accountId: player.id,
+        problem: `bet ${due} reached its cash-out x1.50 in ended round ${round.id} but is unpaid`,
+      },
+    ]);
+    await t.server.services.settler.settleInterrupted();
+    await t.server.services.settler.settleInterrupted();
+    expect(events.filter((e) => e.eventType === 'BET_REFUNDED').map((e) => e.data)).toEqual([
+      expect.objectContaining({ betId: due, rate: 1.5, winAmount: 1500 }),
+    ]);
+    expect(await balanceOf(db, player.id)).toBe(BigInt(3000 + 1500));
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
   it('refunds the open bets of a voided round exactly once', async () => {
     const player = await fundedPlayer(t.api, db, 5000);
     const round = await openRound(db, 2);

@@ -114,6 +114,24 @@ describe('RoundEngine', () => {
     expect(voided.filter((id) => left.some((r) => r.id === id))).toHaveLength(2);
   });
 
+  it('publishes the crash even when settling the end fails, and has the listeners finish it before the next round', async () => {
+    const calls: string[] = [];
+    const listener: RoundListener = {
+      roundEnded: async () => {
+        calls.push('ended');
+        if (calls.filter((c) => c === 'ended').length === 1) throw new Error('the database blinked');
+      },
+      settleInterrupted: async () => void calls.push('interrupted'),
+    };
+    const { engine, published, ended } = engineWith([1.01, 1.01], 50, [listener]);
+    await engine.start();
+    await waitUntil(() => ended().length === 2, 10_000, 'two rounds');
+    await engine.stop();
+    expect(calls.slice(0, 4)).toEqual(['interrupted', 'ended', 'interrupted', 'ended']);
+    const created = published.filter((p) => p.event.eventType === 'GAME_CREATED').map((p) => p.event.data.gameId);
+    expect(ended().map((p) => p.event.data.gameId)).toEqual(created.slice(0, 2));
+  });
+
   it('voids the round in progress on stop and publishes nothing after', async () => {
     const voided: number[] = [];
     const { engine, published } = engineWith([50], 50, [{ roundVoided: async (id) => void voided.push(id) }]);

@@ -86,6 +86,7 @@ export class RoundEngine {
   }
 
   private async createRound(): Promise<void> {
+    for (const listener of this.listeners) await listener.settleInterrupted?.();
     const secret = await this.secrets();
     const createdAt = Date.now();
     const startsAt = createdAt + this.options.bettingMs;
@@ -142,7 +143,12 @@ export class RoundEngine {
     const time = Math.round(this.crashAt);
     await markEnded(this.options.db, round.id, time, rate);
     this.state = 'ENDED';
-    for (const listener of this.listeners) await listener.roundEnded?.(round);
+    try {
+      for (const listener of this.listeners) await listener.roundEnded?.(round);
+    } catch (error) {
+      // The crash is a fact players must see; what was left unpaid is paid before the next round.
+      this.options.log.error({ err: error, gameId: String(round.id) }, 'settling the round end failed');
+    }
     const ended = {
       gameId: String(round.id),
       rate: rate / 100,

@@ -19,4 +19,6 @@ export interface RoundListener {
   roundEnded?(round: LiveRound): Promise<void>;
   /** At start-up, for each round left unfinished by a stop: refund its open bets exactly once. */
   roundVoided?(roundId: number): Promise<void>;
+  /** Before each new round: finish an end settlement that failed or was cut off by a crash. */
+  settleInterrupted?(): Promise<void>;
 }

@@ -3,13 +3,17 @@
  * target as the rate passes it, and refunds the bets of voided rounds, each bet once.
  */
 
-import { and, asc, eq, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { msToRate, rateHundredths } from '../../shared/growth';
 import type { Db, Tx } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
+import { endedRounds } from '../game/rounds';
 import { creditMany } from './balance';
 import { payOut, publishBet, recordSettled, toBet, type BetOutlet, type BetRow } from './betRows';
+
+/** How many of the newest ended rounds `settleInterrupted` looks at: a failure leaves at most the last one open. */
+const INTERRUPTED_LOOKBACK = 10;
 
 /** Settles bets as the round engine reports ticks, ends and voided rounds. */
 export class BetSettler implements RoundListener {
@@ -25,6 +29,30 @@ export class BetSettler implements RoundListener {
 
   async roundEnded(round: LiveRound): Promise<void> {
     await this.timed('end', () => this.settle(round, Math.ceil(round.fullRate * 100), false));
+  }
+
+  /**
+   * Pays what a failed end settlement (or a crash right after the round ENDED) left open: auto
+   * cash-outs below the crash point in the newest ended rounds. Each bet is still paid once.
+   */
+  async settleInterrupted(): Promise<void> {
+    const recent = await endedRounds(this.db, INTERRUPTED_LOOKBACK);
+    if (recent.length === 0) return;
+    const due = await this.db
+      .selectDistinct({ roundId: bets.roundId })
+      .from(bets)
+      .innerJoin(rounds, eq(rounds.id, bets.roundId))
+      .where(
+        and(
+          inArray(
+            bets.roundId,
+            recent.map((r) => r.id),
+          ),
+          eq(bets.status, 'CREATED'),
+          sql`${bets.cashoutAt} <= ceil(${rounds.fullRate} * 100)`,
+        ),
+      );
+    for (const { roundId } of due) await this.roundEnded(recent.find((r) => r.id === roundId)!);
   }
 
   /** Also refunds open bets of any other VOID round: a stop between voiding and refunding must not keep coins. */

@@ -1,6 +1,6 @@
 /**
  * The operator's audit: ledger sums equal balances, each row's balance_after follows the chain,
- * nothing is negative, and no bet of a voided round is left unrefunded.
+ * nothing is negative, no bet of a voided round is left unrefunded and no reached auto cash-out unpaid.
  */
 
 import { sql } from 'drizzle-orm';
@@ -40,7 +40,13 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
     sql`SELECT b.account_id, 'bet ' || b.id || ' is still open in voided round ' || b.round_id AS detail
         FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.state = 'VOID' AND b.status = 'CREATED'`,
   );
-  return [...sums, ...chain, ...negative, ...unrefunded]
+  const unpaid = await queryRows<Row>(
+    db,
+    sql`SELECT b.account_id, 'bet ' || b.id || ' reached its cash-out x' || (b.cashout_at / 100.0)::numeric(12, 2) || ' in ended round ' || b.round_id || ' but is unpaid' AS detail
+        FROM bets b JOIN rounds r ON r.id = b.round_id
+        WHERE r.state = 'ENDED' AND b.status = 'CREATED' AND b.cashout_at / 100.0 < r.full_rate`,
+  );
+  return [...sums, ...chain, ...negative, ...unrefunded, ...unpaid]
     .map((row) => ({ accountId: Number(row.account_id), problem: row.detail }))
     .sort((a, b) => a.accountId - b.accountId);
 }
