@@ -40,8 +40,15 @@ export interface Config {
   signInDomain: string | undefined;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none by default, so nobody can pick their IP. */
   trustProxy: boolean | string;
-  /** Requests per minute: auth calls per IP and per login, bet calls per IP and per account. */
-  rateLimits: { authPerIp: number; authPerLogin: number; betPerIp: number; betPerAccount: number };
+  /** Requests per minute: auth calls per IP and per login; bet and payment calls per IP and per account. */
+  rateLimits: {
+    authPerIp: number;
+    authPerLogin: number;
+    betPerIp: number;
+    betPerAccount: number;
+    paymentPerIp: number;
+    paymentPerAccount: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -111,6 +118,8 @@ export function loadConfig(env: Env = process.env): Config {
       authPerLogin: integer(env, 'RATE_LIMIT_AUTH_LOGIN', 10, 1),
       betPerIp: integer(env, 'RATE_LIMIT_BET_IP', 600, 1),
       betPerAccount: integer(env, 'RATE_LIMIT_BET_ACCOUNT', 120, 1),
+      paymentPerIp: integer(env, 'RATE_LIMIT_PAYMENT_IP', 60, 1),
+      paymentPerAccount: integer(env, 'RATE_LIMIT_PAYMENT_ACCOUNT', 30, 1),
     },
   };
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { bets, ledgerEntries, accounts } from '../../src/server/db/schema';
+import { bets, ledgerEntries, accounts, depositIntents, withdrawals } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { closeAllRounds, fundedPlayer, openRound } from './betting';
+import { signIn } from './paymentClient';
 
 const GARBAGE: unknown[] = [
   {},
@@ -32,6 +33,12 @@ const GARBAGE: unknown[] = [
   { email: 'a@b.co', password: 'short' },
   { email: 'a@b.co', password: 'long enough', admin: true },
   { login: 'a@b.co', password: 7 },
+  { amount: 0.5, evil: true },
+  { amount: 1e15, wallet: '11111111111111111111111111111111' },
+  { amount: 0.5, wallet: 'not-a-wallet' },
+  { paymentData: { wallet: 'x', data: 'AA==' }, more: 1 },
+  { paymentData: { wallet: 'x', data: '' } },
+  { paymentData: 'AA==' },
 ];
 const RAW = ['{', '{"amount": NaN}', '{"amount": 1e400}', 'null', ''];
 const ENDPOINTS = [
@@ -41,18 +48,25 @@ const ENDPOINTS = [
   '/bet/refund',
   '/auth/authenticate',
   '/auth/register',
+  '/payment/prepare',
+  '/payment/pay/some-deposit',
+  '/payment/withdraw',
+  '/payment/faucet',
 ];
 
 describe('bad input', () => {
   let t: TestServer;
   let db: Db;
   let token: string;
+  /** A wallet player, as payments need. */
+  let walletToken: string;
   beforeAll(async () => {
     t = await startServer({ ROLE: 'gateway' });
     db = t.server.services.database.db;
     await closeAllRounds(db);
     await openRound(db, 2);
     token = (await fundedPlayer(t.api, db, 100_000)).token;
+    walletToken = (await signIn(t)).token;
   });
   afterAll(() => t.close());
 
@@ -60,19 +74,25 @@ describe('bad input', () => {
     const [a] = await db.select({ n: count() }).from(accounts);
     const [b] = await db.select({ n: count() }).from(bets);
     const [l] = await db.select({ n: count() }).from(ledgerEntries);
-    return [a!.n, b!.n, l!.n];
+    const [d] = await db.select({ n: count() }).from(depositIntents);
+    const [w] = await db.select({ n: count() }).from(withdrawals);
+    return [a!.n, b!.n, l!.n, d!.n, w!.n];
   };
 
   it('answers every garbage body on every endpoint with 400 and a sentence, and changes nothing', async () => {
     const before = await snapshot();
-    const valid: Record<string, unknown> = {
-      '/bet/create': { amount: 1000 },
-      '/bet/create/auto': { amount: 1000, rate: 2 },
+    // Bodies that are right for one endpoint: 1000 and 999 SOL are deposits within the limits.
+    const valid: Record<string, unknown[]> = {
+      '/bet/create': [{ amount: 1000 }],
+      '/bet/create/auto': [{ amount: 1000, rate: 2 }],
+      '/payment/prepare': [{ amount: '1000' }, { amount: 999 }],
     };
     for (const path of ENDPOINTS) {
       for (const body of [...GARBAGE.map((b) => JSON.stringify(b)), ...RAW]) {
-        if (body === JSON.stringify(valid[path])) continue;
-        const answer = await call(t.api, 'POST', path, body, { token });
+        if (valid[path]?.some((v) => JSON.stringify(v) === body)) continue;
+        const answer = await call(t.api, 'POST', path, body, {
+          token: path.startsWith('/payment') ? walletToken : token,
+        });
         const accepted = answer.status === 200;
         expect({ path, body, status: answer.status }).toEqual({ path, body, status: accepted ? 'not 200' : 400 });
         expect(answer.body.success).toBe(false);
@@ -111,12 +131,36 @@ describe('bad input', () => {
   });
 });
 
-describe('bet rate limits', () => {
+describe('bet and payment rate limits', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startServer({ ROLE: 'gateway', RATE_LIMIT_BET_ACCOUNT: '3', RATE_LIMIT_BET_IP: '5' });
+    t = await startServer({
+      ROLE: 'gateway',
+      RATE_LIMIT_BET_ACCOUNT: '3',
+      RATE_LIMIT_BET_IP: '5',
+      RATE_LIMIT_PAYMENT_ACCOUNT: '2',
+      RATE_LIMIT_PAYMENT_IP: '4',
+    });
   });
   afterAll(() => t.close());
+
+  it('limits payment calls per account and per IP, and the faucet per IP', async () => {
+    const db = t.server.services.database.db;
+    const [first, second] = [await fundedPlayer(t.api, db, 0), await fundedPlayer(t.api, db, 0)];
+    const prepare = (token: string) =>
+      call(t.api, 'POST', '/payment/prepare', { amount: 0.001 }, { token }).then((a) => a.status);
+    expect([await prepare(first.token), await prepare(first.token), await prepare(first.token)]).toEqual([
+      400, 400, 429,
+    ]);
+    expect([await prepare(second.token), await prepare(second.token)]).toEqual([400, 429]);
+    const faucet = () =>
+      call(t.api, 'POST', '/payment/faucet', { amount: 0, wallet: '11111111111111111111111111111111' }).then(
+        (a) => a.status,
+      );
+    expect([await faucet(), await faucet(), await faucet(), await faucet(), await faucet()]).toEqual([
+      400, 400, 400, 400, 429,
+    ]);
+  });
 
   it('answers 429 past the per-account limit, while another player still gets through until the IP limit', async () => {
     const db = t.server.services.database.db;

@@ -29,6 +29,8 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
     RATE_LIMIT_AUTH_LOGIN: '100000',
     RATE_LIMIT_BET_IP: '100000',
     RATE_LIMIT_BET_ACCOUNT: '100000',
+    RATE_LIMIT_PAYMENT_IP: '100000',
+    RATE_LIMIT_PAYMENT_ACCOUNT: '100000',
     ...env,
   });
   const server = await createServer(config, options);

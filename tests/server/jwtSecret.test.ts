@@ -33,6 +33,8 @@ describe('the access-token secret', () => {
       authPerLogin: 10,
       betPerIp: 600,
       betPerAccount: 5,
+      paymentPerIp: 60,
+      paymentPerAccount: 30,
     });
   });
 });

@@ -22,6 +22,12 @@ describe('payment amounts', () => {
     expect(withdrawalAmount(0.02, 1_000).hundredths).toBe(2_000n);
   });
 
+  it('refuses a withdrawal larger than any balance before it can overflow', () => {
+    expect(() => withdrawalAmount(1e15, 10_000)).toThrow('Not enough funds');
+    expect(() => withdrawalAmount(1e8, 1e9)).toThrow('Not enough funds');
+    expect(withdrawalAmount(1e6, 10_000).hundredths).toBe(1_000_000_000_000n);
+  });
+
   it('bounds the faucet to 10 SOL a call', () => {
     expect(faucetLamports(10)).toBe(10_000_000_000n);
     expect(() => faucetLamports(10.01)).toThrow('at most 10 SOL');

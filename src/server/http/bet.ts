@@ -9,7 +9,7 @@ import { cancelBet, cashOut, largestBet, MIN_BET, placeBet, type Betting } from 
 import { betHistory } from '../ledger/betViews';
 import { ok, parseBody } from './errors';
 import { idempotent } from './idempotency';
-import { betLimits } from './rateLimits';
+import { playerLimits } from './rateLimits';
 import { requireAccount } from './requireAccount';
 import { body, number } from './schemas';
 
@@ -54,7 +54,7 @@ export function betRoutes(services: Services) {
   });
 
   return async function (app: FastifyInstance): Promise<void> {
-    const preHandler = betLimits(app, config.rateLimits.betPerIp, config.rateLimits.betPerAccount);
+    const preHandler = playerLimits(app, 'bet', config.rateLimits.betPerIp, config.rateLimits.betPerAccount);
 
     app.post('/bet/create', { preHandler }, async (request) => {
       const account = await requireAccount(request);

@@ -10,34 +10,38 @@ import { depositStatus, payDeposit, prepareDeposit } from '../payments/deposits'
 import { proofOfReserves } from '../payments/reserves';
 import { requestWithdrawal } from '../payments/withdrawals';
 import { badRequest, notFound, ok, parseBody } from './errors';
+import { limitBy, playerLimits } from './rateLimits';
 import { requireAccount } from './requireAccount';
+import { body } from './schemas';
 
 const sol = z.union([z.number(), z.string()], { error: 'Enter an amount in SOL' });
 const wallet = z.string().refine(isAddress, { error: 'That is not a Solana address' });
-const prepareBody = z.object({ amount: sol });
-const payBody = z.object({
-  paymentData: z.object({ amount: sol.optional(), wallet: z.string(), data: z.string().min(1) }),
+const prepareBody = body({ amount: sol });
+const payBody = body({
+  paymentData: body({ amount: sol.optional(), wallet: z.string(), data: z.string().min(1) }),
 });
-const withdrawBody = z.object({ amount: sol, wallet });
-const faucetBody = z.object({ amount: sol, wallet });
+const withdrawBody = body({ amount: sol, wallet });
+const faucetBody = body({ amount: sol, wallet });
 const depositParams = z.object({ depositId: z.string().min(1).max(64) });
 
 export function paymentRoutes(services: Services) {
   const { chain, payments, config } = services;
   return async function (app: FastifyInstance): Promise<void> {
+    const { paymentPerIp, paymentPerAccount } = config.rateLimits;
+    const preHandler = playerLimits(app, 'payment', paymentPerIp, paymentPerAccount);
     app.get('/payment/environment', async () =>
       ok<PaymentEnvironment>({ type: chain.type, rate: config.coinsPerSol, wallet: chain.houseAddress }),
     );
     app.get('/payment/blockhash', async () => ok((await chain.latestBlockhash()).blockhash));
     app.get('/payment/reserves', async () => ok(await proofOfReserves(payments)));
 
-    app.post('/payment/prepare', async (request) => {
+    app.post('/payment/prepare', { preHandler }, async (request) => {
       const account = await requireAccount(request);
       const body = parseBody(prepareBody, request.body);
       return ok(await prepareDeposit(payments, account, depositLamports(body.amount)));
     });
 
-    app.post('/payment/pay/:depositId', async (request) => {
+    app.post('/payment/pay/:depositId', { preHandler }, async (request) => {
       const account = await requireAccount(request);
       const { depositId } = parseBody(depositParams, request.params);
       const { paymentData } = parseBody(payBody, request.body);
@@ -51,7 +55,7 @@ export function paymentRoutes(services: Services) {
       return ok({ status: await depositStatus(payments, account.id, depositId) });
     });
 
-    app.post('/payment/withdraw', async (request) => {
+    app.post('/payment/withdraw', { preHandler }, async (request) => {
       const account = await requireAccount(request);
       const body = parseBody(withdrawBody, request.body);
       return ok(
@@ -59,7 +63,8 @@ export function paymentRoutes(services: Services) {
       );
     });
 
-    app.post('/payment/faucet', async (request) => {
+    const faucetLimit = limitBy(app, 'faucet-ip', paymentPerIp, (r) => r.ip);
+    app.post('/payment/faucet', { preHandler: faucetLimit }, async (request) => {
       const airdrop = chain.airdrop?.bind(chain);
       if (!airdrop) throw notFound();
       const body = parseBody(faucetBody, request.body);

@@ -38,10 +38,15 @@ export function authLimits(app: FastifyInstance, perIp: number, perLogin: number
   return [limitBy(app, 'auth-ip', perIp, (r) => r.ip), limitBy(app, 'auth-login', perLogin, login)];
 }
 
-/** The limits of the bet routes: per IP and per signed-in account (401 first when there is no token). */
-export function betLimits(app: FastifyInstance, perIp: number, perAccount: number): preHandlerAsyncHookHandler[] {
+/** The limits of a signed-in player's routes (bets, payments): per IP and per account (401 first when there is no token). */
+export function playerLimits(
+  app: FastifyInstance,
+  name: string,
+  perIp: number,
+  perAccount: number,
+): preHandlerAsyncHookHandler[] {
   return [
-    limitBy(app, 'bet-ip', perIp, (r) => r.ip),
-    limitBy(app, 'bet-account', perAccount, async (r) => String((await requireAccount(r)).id)),
+    limitBy(app, `${name}-ip`, perIp, (r) => r.ip),
+    limitBy(app, `${name}-account`, perAccount, async (r) => String((await requireAccount(r)).id)),
   ];
 }

@@ -36,9 +36,15 @@ export interface WithdrawalAmount {
   lamports: bigint;
 }
 
-/** At least 0.02 SOL worth of coins ('Minimum withdrawal is 200 coins' at 10000 coins per SOL). */
+/** No balance holds this much, and more would overflow the database's 64-bit amounts. */
+const WITHDRAW_MAX_SOL = 1_000_000_000;
+
+/** At least 0.02 SOL worth of coins ('Minimum withdrawal is 200 coins' at 10000 coins per SOL), at most what a balance could hold. */
 export function withdrawalAmount(sol: number | string, coinsPerSol: number): WithdrawalAmount {
-  const hundredths = lamportsToHundredths(lamportsOf(sol), coinsPerSol);
+  const lamports = lamportsOf(sol);
+  const hundredths = lamportsToHundredths(lamports, coinsPerSol);
+  if (lamports > limit(WITHDRAW_MAX_SOL) || hundredths > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new Refusal('invalid', 'Not enough funds');
   const minimum = lamportsToHundredths(limit(WITHDRAW_MIN_SOL), coinsPerSol);
   if (hundredths < minimum) throw new Refusal('invalid', `Minimum withdrawal is ${formatCoins(minimum)} coins`);
   return { hundredths, lamports: hundredthsToLamports(hundredths, coinsPerSol) };
