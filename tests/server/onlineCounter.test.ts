@@ -27,4 +27,15 @@ describe('OnlineCounter', () => {
     vi.advanceTimersByTime(5000);
     expect(sent).toEqual([1]);
   });
+
+  it('publishes nothing once stopped, though sessions keep closing', () => {
+    const sent: number[] = [];
+    const counter = new OnlineCounter((online) => sent.push(online), 1000);
+    counter.change(1);
+    counter.stop();
+    counter.change(-1);
+    vi.advanceTimersByTime(5000);
+    expect(sent).toEqual([1]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

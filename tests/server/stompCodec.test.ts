@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeFrame, escapeHeader, StompError, unescapeHeader, type Frame } from '../../src/server/stomp/frame';
 import { FrameParser } from '../../src/server/stomp/FrameParser';
 import { negotiateHeartbeat, negotiateVersion } from '../../src/server/stomp/negotiate';
@@ -46,6 +46,28 @@ describe('STOMP frame parser', () => {
       const frames = parseAll(whole.subarray(0, cut), whole.subarray(cut));
       expect(frames).toHaveLength(1);
       expect(frames[0]!.body).toEqual(body);
+    }
+  });
+
+  it('reads every frame fed a byte per message, CRLF and heart-beats included, joining the bytes only a few times', () => {
+    const body = Buffer.alloc(30_000, 'x');
+    const headers = Array.from({ length: 500 }, (_, i) => `h${i}:v`).join('\r\n');
+    const stream = Buffer.concat([
+      Buffer.from(`\n\r\nSEND\r\ndestination:/q\r\ncontent-length:${body.length}\r\n\r\n`),
+      body,
+      Buffer.from(`\0\nSUBSCRIBE\r\nid:1\r\ndestination:/a\r\n${headers}\r\n\r\n\0`),
+    ]);
+    const concat = vi.spyOn(Buffer, 'concat');
+    try {
+      const frames = parseAll(...Array.from(stream, (byte) => Buffer.from([byte])));
+      expect(frames.map((f) => [f.command, f.body.length, f.headers.size])).toEqual([
+        ['SEND', 30_000, 2],
+        ['SUBSCRIBE', 0, 502],
+      ]);
+      // Each join copies what is buffered: a join per byte would copy gigabytes for one 64 KiB frame.
+      expect(concat.mock.calls.length).toBeLessThan(10);
+    } finally {
+      concat.mockRestore();
     }
   });
 

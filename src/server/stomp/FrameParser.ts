@@ -3,13 +3,20 @@ import { CLIENT_COMMANDS, MAX_FRAME_BYTES, StompError, unescapeHeader, type Fram
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** What an incomplete frame waits for: the blank line ending its headers, the NUL ending its body, or a byte count. */
+type Missing = 'head' | 'nul' | number;
+
 /**
  * Turns the bytes of WebSocket messages into STOMP frames: a frame may span messages and one
  * message may hold several frames; end-of-lines between frames are heart-beats.
  * Throws StompError on malformed input; the session then answers ERROR and closes.
+ * A frame trickling in a byte per message costs linear time: chunks are kept as they come and
+ * joined and parsed again only when one can complete the frame.
  */
 export class FrameParser {
-  private buffer: Buffer = Buffer.alloc(0);
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private missing: Missing | null = null;
 
   constructor(
     private readonly onFrame: (frame: Frame) => void,
@@ -18,24 +25,50 @@ export class FrameParser {
 
   /** Feeds one WebSocket message. */
   push(chunk: Buffer): void {
-    let buf = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
+    const tail = this.tail();
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    if (this.missing !== null && this.size <= this.maxBytes && !this.mayComplete(chunk, tail)) return;
+    let buf = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks, this.size);
+    this.missing = null;
     for (;;) {
       buf = buf.subarray(skipEols(buf));
       if (buf.length === 0) break;
       const parsed = this.parse(buf);
-      if (!parsed) break;
+      if ('missing' in parsed) {
+        this.missing = parsed.missing;
+        break;
+      }
       buf = buf.subarray(parsed.used);
       this.onFrame(parsed.frame);
     }
-    this.buffer = buf;
+    this.chunks = buf.length === 0 ? [] : [buf];
+    this.size = buf.length;
   }
 
-  /** One frame from the start of buf, or null while it is incomplete. */
-  private parse(buf: Buffer): { frame: Frame; used: number } | null {
+  /** Whether `chunk`, after the buffered bytes ending in `tail`, can complete the waiting frame. */
+  private mayComplete(chunk: Buffer, tail: number[]): boolean {
+    if (typeof this.missing === 'number') return this.size >= this.missing;
+    if (this.missing === 'nul') return chunk.includes(0);
+    return hasBlankLine(Buffer.from([...tail, ...chunk.subarray(0, 2)])) || hasBlankLine(chunk);
+  }
+
+  /** The last two buffered bytes (heart-beat ends and header line ends can span messages). */
+  private tail(): number[] {
+    const bytes: number[] = [];
+    for (let i = this.chunks.length - 1; i >= 0 && bytes.length < 2; i--) {
+      const c = this.chunks[i]!;
+      for (let j = c.length - 1; j >= 0 && bytes.length < 2; j--) bytes.unshift(c[j]!);
+    }
+    return bytes;
+  }
+
+  /** One frame from the start of buf, or what it still misses. */
+  private parse(buf: Buffer): { frame: Frame; used: number } | { missing: Missing } {
     const head = findHeadEnd(buf, this.maxBytes);
     if (!head) {
       if (buf.length > this.maxBytes) throw tooLarge(this.maxBytes);
-      return null;
+      return { missing: 'head' };
     }
     const frame = parseHead(buf.toString('utf8', 0, head.end));
     const receipt = frame.headers.get('receipt');
@@ -46,7 +79,7 @@ export class FrameParser {
         throw new StompError('Bad content-length', `content-length "${lengthText}" is not a byte count`, receipt);
       bodyEnd = head.bodyStart + Number(lengthText);
       if (bodyEnd + 1 > this.maxBytes) throw tooLarge(this.maxBytes, receipt);
-      if (buf.length <= bodyEnd) return null;
+      if (buf.length <= bodyEnd) return { missing: bodyEnd + 1 };
       if (buf[bodyEnd] !== 0)
         throw new StompError(
           'Bad content-length',
@@ -57,13 +90,18 @@ export class FrameParser {
       bodyEnd = buf.indexOf(0, head.bodyStart);
       if (bodyEnd < 0) {
         if (buf.length > this.maxBytes) throw tooLarge(this.maxBytes, receipt);
-        return null;
+        return { missing: 'nul' };
       }
       if (bodyEnd + 1 > this.maxBytes) throw tooLarge(this.maxBytes, receipt);
     }
     frame.body = Buffer.from(buf.subarray(head.bodyStart, bodyEnd));
     return { frame, used: bodyEnd + 1 };
   }
+}
+
+/** Whether the bytes hold an empty line: LF LF or LF CR LF. */
+function hasBlankLine(bytes: Buffer): boolean {
+  return bytes.includes('\n\n') || bytes.includes('\n\r\n');
 }
 
 function tooLarge(maxBytes: number, receipt?: string): StompError {

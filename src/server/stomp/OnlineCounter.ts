@@ -7,6 +7,7 @@ export class OnlineCounter {
   private published = -1;
   private lastPublishedAt = 0;
   private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     private readonly publish: (online: number) => void,
@@ -21,14 +22,15 @@ export class OnlineCounter {
   /** Records a change of the count (+1 or -1). */
   change(delta: number): void {
     this.count += delta;
-    if (this.timer) return;
+    if (this.timer || this.stopped) return;
     const wait = this.lastPublishedAt + this.intervalMs - Date.now();
     if (wait <= 0) this.flush();
     else this.timer = setTimeout(() => this.flush(), wait);
   }
 
-  /** Stops the pending publication. */
+  /** Stops publishing: the pending publication and any after (sessions closing at shutdown). */
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
   }
