@@ -44,10 +44,9 @@ export async function idempotent<T>(
     if (first.status !== 200) throw new HttpError(first.status, String(first.response));
     return first.response as T;
   }
+  let data: T;
   try {
-    const data = await create();
-    await db.update(idempotencyKeys).set({ status: 200, response: data }).where(mine);
-    return data;
+    data = await create();
   } catch (error) {
     if (error instanceof Refusal) {
       await db.update(idempotencyKeys).set({ status: REFUSAL_STATUS[error.kind], response: error.message }).where(mine);
@@ -56,4 +55,8 @@ export async function idempotent<T>(
     }
     throw error;
   }
+  // Not in the try: had recording the answer failed after the bet was placed, deleting the key
+  // would let a retry place it twice. The key then stays "still running" instead.
+  await db.update(idempotencyKeys).set({ status: 200, response: data }).where(mine);
+  return data;
 }
