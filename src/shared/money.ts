@@ -31,14 +31,14 @@ export function parseDecimal(text: string, decimals: number): bigint | null {
 
 /** Coins typed or computed (200, "200.5") to hundredths; null when it is not an amount. */
 export function coinsToHundredths(coins: number | string): number | null {
-  const text = typeof coins === 'number' ? numberText(coins, AMOUNT_DECIMALS) : coins;
+  const text = typeof coins === 'number' ? numberText(coins) : coins;
   const value = text === null ? null : parseDecimal(text, AMOUNT_DECIMALS);
   return value === null ? null : Number(value);
 }
 
 /** SOL (0.01, "0.01") to lamports, exactly for up to 9 decimals. */
 export function solToLamports(sol: number | string): bigint | null {
-  const text = typeof sol === 'number' ? numberText(sol, SOL_DECIMALS) : sol;
+  const text = typeof sol === 'number' ? numberText(sol) : sol;
   return text === null ? null : parseDecimal(text, SOL_DECIMALS);
 }
 
@@ -82,9 +82,20 @@ export function sanitizeAmountInput(raw: string, cap?: number): string {
   return text;
 }
 
-/** A finite non-negative number as plain decimal text (no exponent), or null. */
-function numberText(value: number, decimals: number): string | null {
+/**
+ * A finite non-negative number as plain decimal text, or null. The shortest text that reads back
+ * as the number ("0.29", not 0.28999…), exponents written out, so cutting its decimals never
+ * rounds an amount up.
+ */
+function numberText(value: number): string | null {
   if (!Number.isFinite(value) || value < 0) return null;
-  // One extra digit, then cut: toFixed rounds, and an amount must never round up.
-  return value.toFixed(Math.min(decimals + 1, 100)).slice(0, -1);
+  const text = String(value);
+  const e = text.indexOf('e');
+  if (e < 0) return text;
+  const mantissa = text.slice(0, e);
+  const dot = mantissa.indexOf('.');
+  const digits = mantissa.replace('.', '');
+  const point = (dot < 0 ? mantissa.length : dot) + Number(text.slice(e + 1));
+  if (point <= 0) return '0.' + '0'.repeat(-point) + digits;
+  return digits.padEnd(point, '0').slice(0, point) + '.' + digits.slice(point);
 }

@@ -40,6 +40,8 @@ describe('decimal parsing', () => {
     expect(coinsToHundredths(200)).toBe(20000);
     expect(coinsToHundredths(0.29)).toBe(29);
     expect(coinsToHundredths(1.005)).toBe(100);
+    expect(coinsToHundredths(0.1999)).toBe(19);
+    expect(coinsToHundredths(1e21)).toBe(1e23);
     expect(coinsToHundredths('10,5')).toBe(1050);
     expect(coinsToHundredths(Number.NaN)).toBeNull();
     expect(coinsToHundredths(-1)).toBeNull();
@@ -52,6 +54,9 @@ describe('SOL and lamports', () => {
     expect(solToLamports('1000')).toBe(1_000_000_000_000n);
     expect(solToLamports(0.3)).toBe(300_000_000n);
     expect(solToLamports('0.000000001')).toBe(1n);
+    expect(solToLamports(5e-7)).toBe(500n);
+    expect(solToLamports(0.0999999999)).toBe(99_999_999n);
+    expect(solToLamports(1.5e-10)).toBe(0n);
     expect(lamportsToSol(2_500_000_000n)).toBe(2.5);
   });
 
