@@ -81,6 +81,14 @@ const load = tsx('tests/bench/fanoutLoad.ts', [
   '--seconds',
   String(seconds),
 ]);
+// Bounded in time whatever happens (a subscriber that never hears CONNECTED would wait forever).
+const limitSeconds = seconds + 180;
+const watchdog = setTimeout(() => {
+  console.error(`the benchmark did not finish within ${limitSeconds} s`);
+  load.kill();
+  server.kill();
+  process.exit(1);
+}, limitSeconds * 1000);
 let result: Record<string, number> | undefined;
 let memoryAtHalf: Record<'heap' | 'rss', number> | undefined;
 let memoryAtConnected: Record<'heap' | 'rss', number> | undefined;
@@ -97,6 +105,7 @@ for await (const line of createInterface({ input: load.stdout! })) {
   load.stdin?.write('go\n');
 }
 const loaded = await scrape();
+clearTimeout(watchdog);
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
 if (!result || !memoryAtHalf || !memoryAtConnected) throw new Error('the load process did not finish');
