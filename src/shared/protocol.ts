@@ -196,6 +196,8 @@ export interface GameCreatedData {
 }
 export interface GameStartedData {
   gameId: string;
+  /** The round's hash, when the sender knows it (GET /game/info does), for a player who missed GAME_CREATED. */
+  hash?: string;
   startedAt: number;
   serverTime: number;
 }

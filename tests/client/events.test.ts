@@ -42,6 +42,22 @@ describe('round reducers', () => {
     expect(next).toMatchObject({ state: 'STARTED', rate: 1, startedAt: 10_000, confirmedMs: 0, hash: 'hash-1' });
   });
 
+  it('a repeated GAME_STARTED keeps the rate and the confirmed time of the flying round', () => {
+    const flying = reduceRound(reduceRound(INITIAL_ROUND, started('1')), tick('1', 1.5, 7000));
+    expect(reduceRound(flying, started('1'))).toMatchObject({ state: 'STARTED', rate: 1.5, confirmedMs: 7000 });
+  });
+
+  it("an event for another round drops the previous round's hash and multiplier", () => {
+    const flying = reduceRound(reduceRound(INITIAL_ROUND, created('1')), tick('1', 3.4, 21_000));
+    expect(reduceRound(flying, started('2'))).toMatchObject({ gameId: '2', hash: '', rate: 1, confirmedMs: 0 });
+    expect(reduceRound(flying, tick('2', 1.1, 1500))).toMatchObject({
+      gameId: '2',
+      hash: '',
+      rate: 1.1,
+      confirmedMs: 1500,
+    });
+  });
+
   it('GAME_RATE truncates the multiplier to 2 decimals and records the confirmed time', () => {
     const next = reduceRound(reduceRound(INITIAL_ROUND, started('1')), tick('1', 1.2399999, 3600));
     expect(next.rate).toBe(1.23);
@@ -110,6 +126,24 @@ describe('the store', () => {
     applyGameInfo(store, { gameId: '9', gameState: 'ENDED', gameHash: 'h', startedAt: 1000, serverTime: 90_000, rate: 3.21, fullRate: 3.2187, salt: 's' });
     expect(store.get(roundAtom)).toMatchObject({ gameId: '9', state: 'ENDED', rate: 3.21 });
     expect(store.get(historyAtom)[0]?.gameId).toBe('9');
+  });
+
+  it('a fetched STARTED round gives a player who joined mid-round its hash', () => {
+    const store = createStore();
+    const info = { gameId: '7', gameHash: 'hash-7', startedAt: 1000, serverTime: 4000, rate: 1.19 };
+    applyGameInfo(store, { ...info, gameState: 'STARTED' });
+    expect(store.get(roundAtom)).toMatchObject({ gameId: '7', state: 'STARTED', hash: 'hash-7', rate: 1.19 });
+    expect(store.get(roundAtom).confirmedMs).toBe(3000);
+  });
+
+  it('a late GET /game/info for the flying round fills its hash without moving the round back', () => {
+    const store = createStore();
+    applyGameEvent(store, started('5'), 0);
+    applyGameEvent(store, tick('5', 1.8, 9000), 0);
+    const info = { gameId: '5', gameHash: 'hash-5', startedAt: 10_000, serverTime: 12_000, rate: 1.12 };
+    applyGameInfo(store, { ...info, gameState: 'STARTED' }, 0);
+    expect(store.get(roundAtom)).toMatchObject({ gameId: '5', state: 'STARTED', hash: 'hash-5', rate: 1.8 });
+    expect(store.get(roundAtom).confirmedMs).toBe(9000);
   });
 
   it('a fetched CREATED round shows the loader until its start', () => {

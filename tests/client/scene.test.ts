@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import './canvasShim';
-import { Texture } from 'pixi.js';
+import { Rectangle, Texture, TextureSource, type Container } from 'pixi.js';
 import { describe, expect, it } from 'vitest';
 import { msToRate } from '../../src/shared/growth';
 import { computeFrame, createFrameState } from '../../src/client/stage/frameState';
@@ -9,13 +9,27 @@ import { stageTextures } from '../../src/client/stage/textures';
 import { INITIAL_ROUND, type RoundState } from '../../src/client/state/roundAtom';
 
 const NOW = 1_000_000;
+/** The rocket art is 64x32 and the crash burst 64x64; the other textures' sizes do not matter here. */
+const ROCKET = new Texture({ source: new TextureSource({ width: 64, height: 32 }) });
+const BLAST = new Texture({ source: new TextureSource({ width: 64, height: 64 }) });
+const texture = (name: string) => (name === 'rocket.png' ? ROCKET : name.startsWith('blast') ? BLAST : Texture.WHITE);
+/** A phone's stage (360x640 screen) and a desktop's. */
+const PHONE = [344, 222] as const;
+const DESKTOP = [1100, 540] as const;
 
-function sceneAt(round: RoundState, width = 800, height = 400) {
-  const scene = new Scene(stageTextures(() => Texture.WHITE));
+function sceneAt(round: RoundState, [width, height]: readonly [number, number] = DESKTOP) {
+  const scene = new Scene(stageTextures(texture));
   scene.resize(width, height);
   const frame = computeFrame(createFrameState(), round, NOW, 0);
   scene.update(1 / 60, frame);
   return { scene, frame };
+}
+
+/** The box a line of readout text covers: monospace glyphs 0.6 em wide, a line 1.2 em tall with the stroke. */
+function textBox(readout: Container, text: { text: string; y: number; style: { fontSize: number } }): Rectangle {
+  const { fontSize } = text.style;
+  const width = text.text.length * 0.6 * fontSize;
+  return new Rectangle(readout.x - width / 2, readout.y + text.y - 0.6 * fontSize, width, 1.2 * fontSize);
 }
 
 const flying = (elapsedMs: number, rate: number): RoundState => ({
@@ -43,11 +57,32 @@ describe('the scene for a given round', () => {
   });
 
   it('keeps a young round inside the minimum window', () => {
-    const { scene } = sceneAt(flying(2000, 1.12), 360, 220);
+    const { scene } = sceneAt(flying(2000, 1.12), PHONE);
     const box = scene.plot;
     expect(scene.rocket.x).toBeCloseTo(box.left + box.width * 0.2, 0);
     expect(scene.rocket.y).toBeGreaterThan(box.top + box.height * 0.7);
     expect(scene.readout.text).toBe('x1.12');
+  });
+
+  it('keeps the readout off the rocket on a phone, from a young round to a long one', () => {
+    for (const rate of [1.3, 1.5, 1.8, 2.5, 12.34, 150.5]) {
+      const { scene } = sceneAt(flying(msToRate(rate), rate), PHONE);
+      const rocket = scene.rocket.getBounds().rectangle;
+      expect(rocket.intersects(textBox(scene.readout, scene.readout.value)), `x${rate}`).toBe(false);
+    }
+  });
+
+  it('keeps FLEW AWAY off the crash burst on a phone', () => {
+    const fullRate = 14.2;
+    const { scene } = sceneAt(flying(msToRate(fullRate) - 50, 14.17), PHONE);
+    const ended: RoundState = { ...flying(msToRate(fullRate), 14.2), state: 'ENDED', fullRate, salt: 's' };
+    scene.calm = true;
+    scene.update(1 / 60, computeFrame(createFrameState(), ended, NOW, 0));
+    const readout = scene.readout;
+    expect(readout.caption.visible).toBe(true);
+    const burst = scene.crash.getBounds().rectangle;
+    expect(burst.width).toBeGreaterThan(0);
+    for (const line of [readout.value, readout.caption]) expect(burst.intersects(textBox(readout, line))).toBe(false);
   });
 
   it('shows FLEW AWAY with the final rate once the round has ended', () => {

@@ -4,7 +4,12 @@ import { rateAt } from '../../src/shared/growth';
 import { computeFrame, createFrameState } from '../../src/client/stage/frameState';
 import { FrameMeter } from '../../src/client/stage/FrameMeter';
 import { fitView, MIN_VIEW, niceStep, plotBox, plotX, plotY } from '../../src/client/stage/plot';
-import { cappedResolution, QUALITY_LEVELS, QualityGovernor } from '../../src/client/stage/QualityGovernor';
+import {
+  cappedResolution,
+  QUALITY_LEVELS,
+  QualityGovernor,
+  WARMUP_FRAMES,
+} from '../../src/client/stage/QualityGovernor';
 import { INITIAL_ROUND, type RoundState } from '../../src/client/state/roundAtom';
 
 const started = (startedAt: number, confirmedMs: number, rate = 1): RoundState => ({
@@ -79,27 +84,90 @@ describe('plot', () => {
   });
 });
 
+/** Feeds `frames` frames of `work` ms each, `gap` ms apart; returns how many changed the level. */
+function feed(governor: QualityGovernor, frames: number, work: number, gap: number): number {
+  let changed = 0;
+  for (let frame = 0; frame < frames; frame += 1) changed += governor.record(work, gap) ? 1 : 0;
+  return changed;
+}
+
 describe('adaptive quality', () => {
   it('steps down when a window of frames passes the budget and back up after calm windows', () => {
     const governor = new QualityGovernor(8);
-    for (let frame = 0; frame < 60; frame += 1) governor.record(12);
+    feed(governor, WARMUP_FRAMES + 60, 12, 16.7);
     expect(governor.level).toBe(1);
     expect(governor.quality).toEqual(QUALITY_LEVELS[1]);
-    let changed = 0;
-    for (let frame = 0; frame < 60 * 5; frame += 1) changed += governor.record(1) ? 1 : 0;
-    expect(changed).toBe(1);
+    expect(feed(governor, 60 * 5, 1, 16.7)).toBe(1);
     expect(governor.level).toBe(0);
   });
 
-  it('steps down when frames come too far apart even with little work (the GPU cannot keep up)', () => {
+  it('steps down when frames fall well behind the refresh rate even with little work, and stays down while that helps', () => {
     const governor = new QualityGovernor(8);
-    for (let frame = 0; frame < 10; frame += 1) governor.record(1, 120);
+    feed(governor, WARMUP_FRAMES + 60, 1, 16.7);
+    expect(governor.refreshMs).toBeCloseTo(16.7, 1);
+    feed(governor, 25, 1, 40);
     expect(governor.level).toBe(1);
+    feed(governor, 40, 1, 25);
+    expect(governor.level).toBe(1);
+  });
+
+  it('lowers quality on a phone whose GPU manages only 20 fps from the start', () => {
+    const governor = new QualityGovernor(8);
+    feed(governor, WARMUP_FRAMES + 20, 1, 50);
+    expect(governor.level).toBe(1);
+    feed(governor, 30, 1, 34);
+    expect(governor.level).toBe(2);
+  });
+
+  it('gives the best quality back to a device capped at 30 fps once a drop shows it is no faster', () => {
+    const governor = new QualityGovernor(8);
+    expect(feed(governor, WARMUP_FRAMES + 31, 2, 33.3)).toBe(1);
+    expect(feed(governor, 600, 2, 33.3)).toBe(1);
+    expect(governor.level).toBe(0);
+    expect(governor.refreshMs).toBeCloseTo(33.3);
+  });
+
+  it('raises quality again on a device capped at 30 fps once the work has room', () => {
+    const governor = new QualityGovernor(8);
+    feed(governor, WARMUP_FRAMES + 31, 12, 33.3);
+    expect(governor.level).toBe(1);
+    feed(governor, 31 * 7, 1, 33.3);
+    expect(governor.level).toBe(0);
+  });
+
+  it('does not give back a drop it never made at the cheapest level', () => {
+    const governor = new QualityGovernor(8);
+    feed(governor, WARMUP_FRAMES + 60 * 4, 12, 16.7);
+    expect(governor.level).toBe(QUALITY_LEVELS.length - 1);
+    feed(governor, 25 * 2, 1, 40);
+    expect(governor.level).toBe(QUALITY_LEVELS.length - 1);
+  });
+
+  it('does not judge the stutter of the first frames after a start', () => {
+    const governor = new QualityGovernor(8);
+    feed(governor, WARMUP_FRAMES, 20, 120);
+    feed(governor, 600, 1, 16.7);
+    expect(governor.level).toBe(0);
+  });
+
+  it('takes a single gap of seconds for a pause, not a slow frame', () => {
+    const governor = new QualityGovernor(8);
+    feed(governor, WARMUP_FRAMES + 30, 1, 16.7);
+    expect(feed(governor, 1, 1, 2000) + feed(governor, 60, 1, 16.7)).toBe(0);
+  });
+
+  it('forgets a half-measured window and warms up again after a restart', () => {
+    const governor = new QualityGovernor(8);
+    feed(governor, WARMUP_FRAMES + 50, 12, 16.7);
+    governor.restart();
+    feed(governor, WARMUP_FRAMES, 12, 100);
+    feed(governor, 60, 1, 16.7);
+    expect(governor.level).toBe(0);
   });
 
   it('never goes past the cheapest level', () => {
     const governor = new QualityGovernor(8);
-    for (let frame = 0; frame < 60 * 20; frame += 1) governor.record(30);
+    feed(governor, 60 * 20, 30, 16.7);
     expect(governor.level).toBe(QUALITY_LEVELS.length - 1);
   });
 
@@ -119,5 +187,14 @@ describe('frame meter', () => {
     meter.end(27.5);
     expect(meter.drain()).toEqual({ work: [4.5, 1], gaps: [0, 16.5] });
     expect(meter.drain()).toEqual({ work: [], gaps: [] });
+  });
+
+  it('counts no gap for the first frame after a restart', () => {
+    const meter = new FrameMeter();
+    meter.begin(10);
+    meter.end(11);
+    meter.restart();
+    meter.begin(2010);
+    expect(meter.lastGap).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { msToRate, shownRate } from '../../shared/growth';
 import type { GameEndedData, GameEvent, GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
 import { clockOffsetAtom } from '../state/clockAtom';
 import { historyAtom } from '../state/historyAtom';
-import { roundAtom, type RoundState } from '../state/roundAtom';
+import { INITIAL_ROUND, roundAtom, type RoundState } from '../state/roundAtom';
 import type { store as appStore } from '../state/store';
 
 type Store = typeof appStore;
@@ -43,8 +43,12 @@ export function reduceRound(round: RoundState, event: GameEvent): RoundState {
         startedAt: null,
         confirmedMs: 0,
       };
-    case 'GAME_STARTED':
-      return { ...sameRound(round, event.data.gameId), state: 'STARTED', startedAt: event.data.startedAt, rate: 1, confirmedMs: 0 };
+    case 'GAME_STARTED': {
+      const base = sameRound(round, event.data.gameId);
+      const hash = event.data.hash ?? base.hash;
+      if (base.state === 'STARTED' || base.state === 'ENDED') return { ...base, hash };
+      return { ...base, state: 'STARTED', hash, startedAt: event.data.startedAt, rate: 1, confirmedMs: 0 };
+    }
     case 'GAME_RATE': {
       const { gameId, rate, elapsedMs, serverTime } = event.data;
       const base = sameRound(round, gameId);
@@ -88,7 +92,7 @@ export function infoToEvents(info: GameInfo): GameEvent[] {
     return [{ eventType: 'GAME_CREATED', data: { gameId, hash, startsAt: info.startsAt ?? serverTime, serverTime } }];
   }
   const startedAt = info.startedAt ?? serverTime;
-  const started: GameEvent = { eventType: 'GAME_STARTED', data: { gameId, startedAt, serverTime } };
+  const started: GameEvent = { eventType: 'GAME_STARTED', data: { gameId, hash, startedAt, serverTime } };
   if (info.gameState === 'STARTED') {
     const elapsedMs = Math.max(0, serverTime - startedAt);
     return [started, { eventType: 'GAME_RATE', data: { gameId, rate: info.rate ?? 1, elapsedMs, serverTime } }];
@@ -139,8 +143,9 @@ export function applyLastRounds(store: Store, rounds: RoundHistoryEntry[]): void
   store.set(historyAtom, merged.slice(0, HISTORY_LENGTH).map((round) => ({ ...round, rate: shownRate(round.rate) })));
 }
 
+/** The round an event belongs to: the shown one, or a blank one when the event is for another round. */
 function sameRound(round: RoundState, gameId: string): RoundState {
-  return round.gameId === gameId ? round : { ...round, gameId, startedAt: null, fullRate: null, salt: null, confirmedMs: 0 };
+  return round.gameId === gameId ? round : { ...INITIAL_ROUND, gameId };
 }
 
 function endRound(round: RoundState, data: GameEndedData): RoundState {

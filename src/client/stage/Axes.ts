@@ -5,6 +5,7 @@ import { FONTS } from './fonts';
 import { niceStep, plotX, plotY, type PlotBox, type PlotView } from './plot';
 
 const TICKS = 6;
+const LABEL_SIZE = 12;
 const AXIS_COLOR = 0x83769c;
 
 interface Tick {
@@ -37,15 +38,19 @@ export class Axes extends Container {
     this.timeAxis.setSize(box.width + 2, 2);
   }
 
-  /** Moves ticks for the current window; labels change text only when their value changes. */
+  /**
+   * Moves ticks for the current window, rate ticks at round multiples of the step (2x, 4x, 6x); a
+   * label at the top edge slides down to stay inside the plot. Labels change text only when their value changes.
+   */
   draw(view: PlotView, box: PlotBox): void {
     const bottom = box.top + box.height;
     const rateStep = niceStep(view.maxRate - 1, box.height < 200 ? 3 : 4);
+    const firstMultiple = Math.floor(1 / rateStep) + 1;
     for (let index = 0; index < TICKS; index += 1) {
       const tick = this.rateTicks[index]!;
-      const value = 1 + rateStep * (index + 1);
+      const value = rateStep * (firstMultiple + index);
       const y = plotY(value, view, box);
-      this.placeTick(tick, value, value <= view.maxRate, box.left - 6, y, 'rate');
+      this.placeTick(tick, value, y >= box.top - 0.5, box.left - 6, Math.max(y, box.top + LABEL_SIZE / 2), 'rate');
       tick.mark.position.set(box.left - 6, y - 1);
     }
     const secondsStep = niceStep(view.maxMs / 1000, box.width < 300 ? 3 : 5);
@@ -70,7 +75,11 @@ export class Axes extends Container {
 
   private makeTick(anchorX: number, anchorY: number, width: number, height: number): Tick {
     const mark = new Sprite({ texture: Texture.WHITE, tint: AXIS_COLOR, alpha: 0.6, width, height });
-    const label = new BitmapText({ text: '', style: { fontFamily: FONTS.label, fontSize: 12, fill: 0xc2c3c7 }, anchor: { x: anchorX, y: anchorY } });
+    const label = new BitmapText({
+      text: '',
+      style: { fontFamily: FONTS.label, fontSize: LABEL_SIZE, fill: 0xc2c3c7 },
+      anchor: { x: anchorX, y: anchorY },
+    });
     this.addChild(mark, label);
     return { mark, label, value: Number.NaN };
   }

@@ -5,6 +5,8 @@ import type { StageTextures } from './textures';
 
 const BURST_FPS = 16;
 const FLASH_SECONDS = 0.35;
+/** The burst is drawn this much larger than the rocket. */
+const BURST_SCALE = 1.5;
 
 export class CrashEffect extends Container {
   private readonly burst: Sprite;
@@ -21,7 +23,7 @@ export class CrashEffect extends Container {
   play(x: number, y: number, scale: number, flash: boolean): void {
     this.time = 0;
     this.burst.position.set(x, y);
-    this.burst.scale.set(scale * 1.5);
+    this.burst.scale.set(scale * BURST_SCALE);
     this.burst.visible = true;
     this.flash.alpha = flash ? 0.35 : 0;
     this.flash.visible = flash;
@@ -39,6 +41,11 @@ export class CrashEffect extends Container {
     this.flash.alpha = Math.max(0, this.flash.alpha - (dt / FLASH_SECONDS) * 0.35);
     this.flash.visible = this.flash.alpha > 0;
     if (!this.burst.visible && this.flash.alpha === 0) this.time = -1;
+  }
+
+  /** How far the burst reaches from the crash point for a rocket drawn at `scale` (px). */
+  reach(scale: number): number {
+    return (this.textures.blast[0]!.width / 2) * scale * BURST_SCALE;
   }
 
   /** How strongly the stage should shake now (0..1), fading over the burst. */

@@ -20,6 +20,11 @@ export class FrameMeter {
   /** Gap between the last two frame starts (ms). */
   lastGap = 0;
 
+  /** The ticker starts again after a stop: the time it stood still is no gap between frames. */
+  restart(): void {
+    this.previousStart = 0;
+  }
+
   /** Called first in the frame (before the stage updates). */
   begin(now: number): void {
     this.lastGap = this.previousStart === 0 ? 0 : now - this.previousStart;

@@ -30,13 +30,12 @@ export class MultiplierReadout extends Container {
     this.notice.visible = lag && !crashed;
   }
 
-  /** Centred in the plot, sized to the stage. */
-  resize(x: number, y: number, width: number): void {
-    const size = Math.max(34, Math.min(96, width / 8));
+  /** Centred at (x, y) in a font `size` px tall; FLEW AWAY goes above the value unless `captionBelow`. */
+  resize(x: number, y: number, size: number, captionBelow: boolean): void {
     this.position.set(x, y);
     this.value.style.fontSize = size;
     this.caption.style.fontSize = size * 0.42;
-    this.caption.y = -size * 0.82;
+    this.caption.y = size * 0.82 * (captionBelow ? 1 : -1);
     this.notice.y = size * 0.7;
   }
 

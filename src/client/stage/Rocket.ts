@@ -4,6 +4,7 @@ import { Container, Sprite } from 'pixi.js';
 import type { StageTextures } from './textures';
 
 const FLAME_FPS = 14;
+const WOBBLE_PX = 1.5;
 
 export class Rocket extends Container {
   private readonly body: Sprite;
@@ -29,13 +30,18 @@ export class Rocket extends Container {
       this.flame.texture = this.textures.flame[this.frame]!;
     }
     this.flame.scale.set(0.9 + thrust * 0.5, 0.9 + Math.sin(this.wobble * 30) * 0.1);
-    this.position.set(x, y + Math.sin(this.wobble * 9) * 1.5);
+    this.position.set(x, y + Math.sin(this.wobble * 9) * WOBBLE_PX);
     this.rotation = angle;
   }
 
   /** Rocket size for the stage: smaller on a phone, never bigger than its art at 2x. */
   resize(width: number, height: number): void {
     this.scale.set(Math.min(1.6, Math.max(0.6, Math.min(width / 700, height / 380))));
+  }
+
+  /** How far the rocket's art reaches from its centre at any heading, with the wobble (px). */
+  get reach(): number {
+    return (Math.hypot(this.body.texture.width, this.body.texture.height) / 2) * this.scale.x + WOBBLE_PX;
   }
 
   reset(): void {

@@ -5,9 +5,10 @@ import { Axes } from './Axes';
 import { Background } from './Background';
 import { CrashEffect } from './CrashEffect';
 import { Curve } from './Curve';
+import { flightLayout } from './flightLayout';
 import type { FrameState, Phase } from './frameState';
 import { MultiplierReadout } from './MultiplierReadout';
-import { fitView, MIN_VIEW, plotBox, plotX, plotY, type PlotBox, type PlotView } from './plot';
+import { fitView, MIN_VIEW, plotBox, plotX, plotY, ROCKET_HELD_AT, type PlotBox, type PlotView } from './plot';
 import { Rocket } from './Rocket';
 import { RoundLoader } from './RoundLoader';
 import type { StageTextures } from './textures';
@@ -29,6 +30,8 @@ export class Scene extends Container {
   private readonly world = new Container();
   private readonly view: PlotView = { ...MIN_VIEW };
   private box: PlotBox = plotBox(1, 1);
+  /** Share of the plot height the rocket is held at, below the readout on small stages. */
+  private rise = ROCKET_HELD_AT;
   private phase: Phase = 'loading';
   private sincePhase = 0;
   private heading = 0;
@@ -73,7 +76,9 @@ export class Scene extends Container {
     this.curve.resize(width);
     this.rocket.resize(width, height);
     this.crash.resize(width, height);
-    this.readout.resize(this.box.left + this.box.width / 2, this.box.top + this.box.height * 0.42, width);
+    const layout = flightLayout(this.box, width, Math.max(this.rocket.reach, this.crash.reach(this.rocket.scale.x)));
+    this.rise = layout.rise;
+    this.readout.resize(layout.x, layout.y, layout.size, layout.captionBelow);
     this.loader.resize(this.box.left + this.box.width / 2, this.box.top + this.box.height * 0.4, width);
   }
 
@@ -96,7 +101,7 @@ export class Scene extends Container {
 
   private drawFlight(dt: number, frame: FrameState): void {
     const crashed = frame.phase === 'crashed';
-    fitView(this.view, frame.elapsedMs, frame.rate);
+    fitView(this.view, frame.elapsedMs, frame.rate, this.rise);
     this.axes.draw(this.view, this.box);
     this.curve.draw(frame.elapsedMs, this.view, this.box);
     const x = this.curve.tipX;

@@ -73,9 +73,16 @@ export class SceneRunner {
     this.scene.background.setDensity(density);
   }
 
+  /** The tab is shown again: the hidden time and the first frames back say nothing about quality. */
+  private resume(): void {
+    this.meter.restart();
+    this.quality.restart();
+    this.app.ticker.start();
+  }
+
   /** A hidden tab renders nothing; prefers-reduced-motion calms the scene. */
   private watchPage(): void {
-    const onVisibility = () => (document.hidden ? this.app.ticker.stop() : this.app.ticker.start());
+    const onVisibility = () => (document.hidden ? this.app.ticker.stop() : this.resume());
     document.addEventListener('visibilitychange', onVisibility);
     this.disposers.push(() => document.removeEventListener('visibilitychange', onVisibility));
     const motion = window.matchMedia('(prefers-reduced-motion: reduce)');

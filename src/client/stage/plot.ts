@@ -14,6 +14,9 @@ export interface PlotView {
   maxRate: number;
 }
 
+/** Share of the plot across and up where the rocket is held once the round outgrows the minimum window. */
+export const ROCKET_HELD_AT = 0.8;
+
 /** The least the plot shows, so a young round does not fill the screen at once. */
 export const MIN_VIEW: PlotView = { maxMs: 10_000, maxRate: 2 };
 
@@ -27,10 +30,13 @@ export function plotBox(width: number, height: number): PlotBox {
   return { left, top, width: Math.max(1, width - left - right), height: Math.max(1, height - top - bottom) };
 }
 
-/** Fits `view` in place to a point of the curve: it grows with the round so the rocket stays about 80 % along and up. */
-export function fitView(view: PlotView, elapsedMs: number, rate: number): PlotView {
-  view.maxMs = Math.max(MIN_VIEW.maxMs, elapsedMs / 0.8);
-  view.maxRate = Math.max(MIN_VIEW.maxRate, 1 + (rate - 1) / 0.8);
+/**
+ * Fits `view` in place to a point of the curve: it grows with the round so the rocket stays 80 %
+ * along and `rise` up (80 % unless the readout needs the top of the plot).
+ */
+export function fitView(view: PlotView, elapsedMs: number, rate: number, rise = ROCKET_HELD_AT): PlotView {
+  view.maxMs = Math.max(MIN_VIEW.maxMs, elapsedMs / ROCKET_HELD_AT);
+  view.maxRate = Math.max(MIN_VIEW.maxRate, 1 + (rate - 1) / rise);
   return view;
 }
 
