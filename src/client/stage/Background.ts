@@ -7,7 +7,8 @@
 import { Container, Sprite } from 'pixi.js';
 import { seededRandom } from './random';
 import { StarLayer } from './StarLayer';
-import type { StageTextures } from './textures';
+import { anchorOf } from './frames';
+import { PLANETS, type StageTextures } from './textures';
 
 interface Drifter {
   sprite: Sprite;
@@ -41,13 +42,21 @@ export class Background extends Container {
       [0.2, 0.9],
       [0.3, 0.8],
     ];
-    textures.planets.forEach((texture, index) => this.addDrifter(texture, planets[index]?.[0] ?? 0.2, 0, planets[index]?.[1] ?? 1));
+    textures.planets.forEach((texture, index) =>
+      this.addDrifter(texture, anchorOf(PLANETS[index]!), planets[index]?.[0] ?? 0.2, 0, planets[index]?.[1] ?? 1),
+    );
     for (let index = 0; index < 4; index += 1) {
-      this.addDrifter(textures.asteroids[index % textures.asteroids.length]!, 0.5 + index * 0.1, (this.random() - 0.5) * 2, 0.8 + this.random() * 0.6);
+      this.addDrifter(
+        textures.asteroids[index % textures.asteroids.length]!,
+        anchorOf('asteroid'),
+        0.5 + index * 0.1,
+        (this.random() - 0.5) * 2,
+        0.8 + this.random() * 0.6,
+      );
     }
     this.addChild(this.layers[2]!);
     for (let index = 0; index < 3; index += 1) {
-      const mark = new Sprite({ texture: textures.mark, anchor: { x: 1, y: 0.5 }, visible: false });
+      const mark = new Sprite({ texture: textures.mark, anchor: anchorOf('mark'), visible: false });
       this.marks.push(mark);
       this.addChild(mark);
     }
@@ -103,8 +112,14 @@ export class Background extends Container {
     return this.layers.reduce((sum, layer) => sum + layer.count, 0);
   }
 
-  private addDrifter(texture: StageTextures['star'], depth: number, spin: number, alpha: number): void {
-    const sprite = new Sprite({ texture, anchor: 0.5, alpha });
+  private addDrifter(
+    texture: StageTextures['star'],
+    anchor: { x: number; y: number },
+    depth: number,
+    spin: number,
+    alpha: number,
+  ): void {
+    const sprite = new Sprite({ texture, anchor, alpha });
     this.drifters.push({ sprite, depth, spin });
     this.addChild(sprite);
   }

@@ -1,6 +1,7 @@
 /** The crash: a burst played once where the rocket flew away, and a white flash over the stage. */
 
 import { Container, Sprite, Texture } from 'pixi.js';
+import { anchorOf } from './frames';
 import type { StageTextures } from './textures';
 
 const BURST_FPS = 16;
@@ -15,7 +16,7 @@ export class CrashEffect extends Container {
 
   constructor(private readonly textures: StageTextures) {
     super();
-    this.burst = new Sprite({ texture: textures.blast[0], anchor: 0.5, visible: false });
+    this.burst = new Sprite({ texture: textures.blast[0], anchor: anchorOf('blast'), visible: false });
     this.addChild(this.burst, this.flash);
   }
 

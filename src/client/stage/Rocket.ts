@@ -1,6 +1,7 @@
 /** The rocket riding the tip of the curve, its flame flickering faster as it climbs. */
 
 import { Container, Sprite } from 'pixi.js';
+import { anchorOf } from './frames';
 import type { StageTextures } from './textures';
 
 const FLAME_FPS = 14;
@@ -15,8 +16,8 @@ export class Rocket extends Container {
 
   constructor(private readonly textures: StageTextures) {
     super();
-    this.flame = new Sprite({ texture: textures.flame[0], anchor: { x: 1, y: 0.5 }, x: -27, y: 0 });
-    this.body = new Sprite({ texture: textures.rocket, anchor: 0.5 });
+    this.flame = new Sprite({ texture: textures.flame[0], anchor: anchorOf('flame'), x: -27, y: 0 });
+    this.body = new Sprite({ texture: textures.rocket, anchor: anchorOf('rocket') });
     this.addChild(this.flame, this.body);
   }
 

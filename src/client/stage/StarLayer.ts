@@ -1,7 +1,10 @@
 /** One parallax layer of stars: a ParticleContainer whose particles drift and wrap around the stage. */
 
 import { Particle, ParticleContainer, type Texture } from 'pixi.js';
+import { anchorOf } from './frames';
 import { seededRandom } from './random';
+
+const STAR_ANCHOR = anchorOf('star');
 
 export interface StarLayerStyle {
   /** Stars at full density per 100 000 px². */
@@ -69,7 +72,16 @@ export class StarLayer extends ParticleContainer {
     while (this.pool.length < wanted) {
       const size = this.style.scale * (0.6 + random() * 0.8);
       this.twinkle.push(random() * Math.PI * 2);
-      this.pool.push(new Particle({ texture: this.starTexture, anchorX: 0.5, anchorY: 0.5, scaleX: size, scaleY: size, tint: this.style.tint }));
+      this.pool.push(
+        new Particle({
+          texture: this.starTexture,
+          anchorX: STAR_ANCHOR.x,
+          anchorY: STAR_ANCHOR.y,
+          scaleX: size,
+          scaleY: size,
+          tint: this.style.tint,
+        }),
+      );
     }
     for (const star of this.pool) {
       star.x = random() * this.areaWidth;

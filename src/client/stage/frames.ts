@@ -40,3 +40,19 @@ export function frameFiles(spec: FrameSpec): string[] {
   if (spec.frames === 1) return [`${spec.name}.png`];
   return Array.from({ length: spec.frames }, (_, index) => `${spec.name}-${index}.png`);
 }
+
+const SPECS = new Map<string, FrameSpec>(
+  Object.values(BUNDLES).flatMap((specs) => specs.map((spec) => [spec.name, spec])),
+);
+
+/** The spec of a frame by name; a name not in BUNDLES is a bug in the stage. */
+export function frameSpec(name: string): FrameSpec {
+  const spec = SPECS.get(name);
+  if (!spec) throw new Error(`no sprite frame named "${name}" in frames.ts`);
+  return spec;
+}
+
+/** Where the stage holds a frame, as fractions of its size. */
+export function anchorOf(name: string): { x: number; y: number } {
+  return frameSpec(name).anchor;
+}

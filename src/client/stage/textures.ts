@@ -1,6 +1,10 @@
 /** The textures the stage draws with, looked up once from the loaded atlases by frame name. */
 
 import type { Texture } from 'pixi.js';
+import { frameFiles, frameSpec } from './frames';
+
+/** The planets far to near, in the order of `StageTextures.planets`. */
+export const PLANETS = ['planet-ringed', 'planet-red', 'planet-ice'] as const;
 
 export interface StageTextures {
   star: Texture;
@@ -12,16 +16,17 @@ export interface StageTextures {
   blast: Texture[];
 }
 
-/** Builds the set from a frame-name lookup (atlas frames are named like the PNGs: `flame-0.png`). */
+/** Builds the set from a frame-name lookup (atlas frames are named like the PNGs: `flame-0.png`), frame counts from frames.ts. */
 export function stageTextures(frame: (name: string) => Texture): StageTextures {
-  const frames = (name: string, count: number) => Array.from({ length: count }, (_, index) => frame(`${name}-${index}.png`));
+  const all = (name: string) => frameFiles(frameSpec(name)).map(frame);
+  const one = (name: string) => all(name)[0]!;
   return {
-    star: frame('star.png'),
-    planets: ['planet-ringed.png', 'planet-red.png', 'planet-ice.png'].map(frame),
-    asteroids: frames('asteroid', 2),
-    mark: frame('mark.png'),
-    rocket: frame('rocket.png'),
-    flame: frames('flame', 4),
-    blast: frames('blast', 6),
+    star: one('star'),
+    planets: PLANETS.map(one),
+    asteroids: all('asteroid'),
+    mark: one('mark'),
+    rocket: one('rocket'),
+    flame: all('flame'),
+    blast: all('blast'),
   };
 }
