@@ -9,7 +9,7 @@ const forbid = (groups, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'public/assets', '.assetpack', 'coverage', 'test-results'] },
+  { ignores: ['dist', 'data', 'node_modules', 'assets/atlases', '.assetpack', 'coverage', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,6 +6,8 @@ const server = `http://localhost:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [react(), assetPackPlugin()],
+  // Static files served as they are (architecture §1), the packed atlases among them.
+  publicDir: 'assets',
   // React's profiling build, so the <Profiler> in providers.tsx counts commits in production too:
   // the browser test proves the page does not render React per frame.
   resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } },

@@ -1,6 +1,6 @@
 /**
- * AssetPack for the stage: packs sprites/<bundle>/ into one atlas per bundle under public/assets
- * with a manifest (public/assets/manifest.json) of bundles for Pixi Assets. Only the pipes the
+ * AssetPack for the stage: packs sprites/<bundle>/ into one atlas per bundle under assets/atlases
+ * with a manifest (assets/atlases/manifest.json) of bundles for Pixi Assets. Only the pipes the
  * stage uses (texture packer and manifest): no audio, so no ffmpeg.
  */
 
@@ -15,7 +15,7 @@ const manifest = { output: 'manifest.json', createShortcuts: true, trimExtension
 /** Each bundle folder is both a manifest bundle (`m`) and one atlas (`tps`), nearest-neighbour for pixel art. */
 export const assetPackConfig: AssetPackConfig = {
   entry: 'sprites',
-  output: 'public/assets',
+  output: 'assets/atlases',
   cache: true,
   logLevel: 'warn',
   ignore: ['**/*.md'],

@@ -9,7 +9,7 @@ import { stageTextures, type StageTextures } from './textures';
 
 type Store = typeof appStore;
 
-const ASSETS_URL = `${import.meta.env.BASE_URL}assets`;
+const ASSETS_URL = `${import.meta.env.BASE_URL}atlases`;
 let loading: Promise<StageTextures> | undefined;
 
 /** Loads once per page (React may mount the stage twice in development). */
