@@ -1,11 +1,19 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { builtinModules } from 'node:module';
 import globals from 'globals';
 
 /** Import boundaries of architecture §1: client -> shared <- server, never client <-> server. */
-const forbid = (groups, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
+const forbid = (groups, message, { node = false } = {}) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [{ group: node ? [...groups, 'node:*'] : groups, message }],
+      // Node's own modules without the node: prefix too (fs, crypto, fs/promises), by exact name.
+      paths: node ? builtinModules.map((name) => ({ name, message })) : [],
+    },
+  ],
 });
 
 export default tseslint.config(
@@ -23,18 +31,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...forbid(['**/server/**', 'node:*'], 'The client may import only shared code, never the server.'),
+      ...forbid(['**/server/**'], 'The client may import only shared code, never the server.', { node: true }),
     },
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: forbid(['**/client/**', 'react', 'react-dom', 'pixi.js', '@pixi/*'], 'The server may import only shared code, never the client.'),
+    rules: forbid(
+      ['**/client/**', 'react', 'react-dom', 'pixi.js', '@pixi/*'],
+      'The server may import only shared code, never the client.',
+    ),
   },
   {
     files: ['src/shared/**/*.ts'],
     rules: forbid(
-      ['**/client/**', '**/server/**', 'react', 'react-*', 'pixi.js', '@pixi/*', 'node:*'],
+      ['**/client/**', '**/server/**', 'react', 'react-*', 'pixi.js', '@pixi/*'],
       'Shared code is pure: no client, server, React, Pixi or Node imports.',
+      { node: true },
     ),
   },
 );

@@ -1,0 +1,28 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+/** Whether the lint config refuses `import ... from source` in a file at `filePath`. */
+async function refused(filePath: string, source: string): Promise<boolean> {
+  const [result] = await eslint.lintText(`import * as m from '${source}';\nexport const x = m;\n`, { filePath });
+  return result!.messages.some((message) => message.ruleId === 'no-restricted-imports');
+}
+
+describe('import boundaries (architecture §1)', () => {
+  it('keeps client and server apart, both free to use shared', async () => {
+    expect(await refused('src/client/x.ts', '../server/app')).toBe(true);
+    expect(await refused('src/server/x.ts', '../client/state/store')).toBe(true);
+    expect(await refused('src/server/x.ts', 'pixi.js')).toBe(true);
+    expect(await refused('src/client/x.ts', '../shared/constants')).toBe(false);
+    expect(await refused('src/server/x.ts', '../shared/constants')).toBe(false);
+    expect(await refused('src/server/x.ts', 'node:fs')).toBe(false);
+  });
+
+  it('keeps shared code pure: no client, server, React, Pixi or Node, with or without node:', async () => {
+    for (const source of ['../client/x', '../server/x', 'react', 'pixi.js', 'node:crypto', 'crypto', 'fs/promises'])
+      expect([source, await refused('src/shared/x.ts', source)]).toEqual([source, true]);
+    expect(await refused('src/shared/x.ts', './constants')).toBe(false);
+    expect(await refused('src/client/x.ts', 'fs')).toBe(true);
+  });
+});
