@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyRound } from '../../src/shared/fairness';
 import { DESTINATIONS, type GameEvent, type RoundHistoryEntry } from '../../src/shared/protocol';
+import { rounds } from '../../src/server/db/schema';
 import { startServer, type TestServer } from './harness';
 import { fixedCrashPoints } from './crashPoints';
 import { connectStomp, gameEvents, waitUntil, type StompTestClient } from './stompClient';
@@ -158,6 +159,25 @@ describe('game endpoints', () => {
     expect(info).toMatchObject({ gameId: expect.any(String), gameHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     if (info.gameState !== 'ENDED') expect(info).not.toHaveProperty('salt');
     if (info.gameState !== 'ENDED') expect(info).not.toHaveProperty('fullRate');
+  });
+
+  it('lists the 11 newest finished rounds on /game/last by default', async () => {
+    const now = Date.now();
+    await t.server.services.database.db.insert(rounds).values(
+      Array.from({ length: 13 }, (_, i) => ({
+        state: 'ENDED',
+        hash: `h${i}`,
+        fullRate: 2,
+        salt: `s${i}`,
+        rateHundredths: 200,
+        createdAt: now,
+        startsAt: now,
+        startedAt: now,
+        endedAt: now,
+      })),
+    );
+    const { body } = await get('/game/last');
+    expect(body.data).toHaveLength(11);
   });
 
   it('refuses a /game/last limit outside 1 to 100 with a readable 400', async () => {

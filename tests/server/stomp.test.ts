@@ -53,10 +53,23 @@ describe('STOMP over WebSocket', () => {
       CONNECT + SUBSCRIBE_GAME.replace('\n\n', '\nreceipt:sub-1\n\n') + 'UNSUBSCRIBE\nid:nothing\nreceipt:u\n\n\0',
     );
     await waitUntil(() => commands(client).length >= 4, 3000, 'four frames');
-    expect(commands(client).slice(0, 2)).toEqual(['CONNECTED', 'RECEIPT']);
-    expect(commands(client)).toContain('MESSAGE');
+    // The current round comes at once, between the SUBSCRIBE's receipt and the next frame's.
+    expect(commands(client).slice(0, 4)).toEqual(['CONNECTED', 'RECEIPT', 'MESSAGE', 'RECEIPT']);
     expect(client.text()).toContain('receipt-id:sub-1');
     expect(client.text()).toContain('receipt-id:u');
+    client.ws.close();
+  });
+
+  it('stops sending to a subscription once it is unsubscribed', async () => {
+    const client = await openRaw(t.ws);
+    client.ws.send(CONNECT + SUBSCRIBE_GAME);
+    await waitUntil(() => commands(client).filter((c) => c === 'MESSAGE').length >= 2, 5000, 'live events');
+    client.ws.send('UNSUBSCRIBE\nid:g\nreceipt:gone\n\n\0');
+    await waitUntil(() => client.text().includes('receipt-id:gone'), 3000, 'the receipt');
+    const after = client.text().split('receipt-id:gone')[1]!;
+    await sleep(500);
+    expect(client.text().split('receipt-id:gone')[1]).toBe(after);
+    expect(after).not.toContain('MESSAGE');
     client.ws.close();
   });
 
@@ -92,24 +105,24 @@ describe('STOMP over WebSocket', () => {
 
   it('answers malformed input with ERROR and a closed socket while another player keeps receiving', async () => {
     const watcher = await connectStomp(t.ws, [DESTINATIONS.game]);
-    const bad = [
-      'HELLO\n\n\0',
-      'SUBSCRIBE\nid:1\n\n\0',
-      'SEND\ndestination:/q\ncontent-length:x\n\nhi\0',
-      'SEND\ndestination:/q\ncontent-length:1\n\nhi\0',
-      `SEND\ndestination:/q\n\n${'x'.repeat(70_000)}\0`,
-      `SEND\ndestination:${DESTINATIONS.game}\n\n{}\0`,
-      'SUBSCRIBE\nid:1\ndestination:/nowhere\n\n\0',
+    const bad: [string, string][] = [
+      ['HELLO\n\n\0', 'Unknown command'],
+      ['SUBSCRIBE\nid:1\n\n\0', 'Missing destination'],
+      [`SUBSCRIBE\nid:1\ndestination:${DESTINATIONS.game}\ncontent-length:x\n\nhi\0`, 'Bad content-length'],
+      [`SUBSCRIBE\nid:1\ndestination:${DESTINATIONS.game}\ncontent-length:1\n\nhi\0`, 'Bad content-length'],
+      [`SUBSCRIBE\nid:1\ndestination:${DESTINATIONS.game}\n\n${'x'.repeat(70_000)}\0`, 'Frame too large'],
+      [`SEND\ndestination:${DESTINATIONS.game}\n\n{}\0`, 'Read-only destination'],
+      ['SUBSCRIBE\nid:1\ndestination:/nowhere\n\n\0', 'Unknown destination'],
     ];
     try {
-      for (const frame of bad) {
+      for (const [frame, message] of bad) {
         const before = gameEvents(watcher, DESTINATIONS.game).length;
         const client = await openRaw(t.ws);
         client.ws.send(CONNECT);
         client.ws.send(frame);
         expect(await client.closed).toBe(1002);
         expect(commands(client)).toEqual(['CONNECTED', 'ERROR']);
-        expect(client.text()).toMatch(/ERROR\nmessage:[^\n]+\ncontent-type:text\/plain/);
+        expect(client.text()).toContain(`ERROR\nmessage:${message}\ncontent-type:text/plain`);
         await waitUntil(
           () => gameEvents(watcher, DESTINATIONS.game).length > before,
           5000,
