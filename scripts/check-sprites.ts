@@ -16,7 +16,14 @@ export async function spriteProblems(root = 'sprites'): Promise<string[]> {
           problems.push(`missing  ${path} (${spec.width}x${spec.height})`);
           continue;
         }
-        const { width, height, format } = await sharp(path).metadata();
+        const meta = await sharp(path)
+          .metadata()
+          .catch(() => null);
+        if (!meta) {
+          problems.push(`unreadable ${path}: not an image`);
+          continue;
+        }
+        const { width, height, format } = meta;
         if (format !== 'png') problems.push(`not PNG  ${path} (${format})`);
         else if (width !== spec.width || height !== spec.height) {
           problems.push(`wrong size ${path}: ${width}x${height}, expected ${spec.width}x${spec.height}`);
@@ -30,7 +37,9 @@ export async function spriteProblems(root = 'sprites'): Promise<string[]> {
 if (process.argv[1]?.endsWith('check-sprites.ts')) {
   const problems = await spriteProblems(process.argv[2]);
   if (problems.length > 0) {
-    console.error(`sprites: ${problems.length} frame(s) need attention (see sprites/README.md):\n  ${problems.join('\n  ')}`);
+    console.error(
+      `sprites: ${problems.length} frame(s) need attention (see sprites/README.md):\n  ${problems.join('\n  ')}`,
+    );
     process.exit(1);
   }
   console.log('sprites: every frame is present at its size.');

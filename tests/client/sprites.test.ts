@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -22,10 +22,12 @@ describe('sprites:check', () => {
     await sharp({ create: { width: 10, height: 10, channels: 4, background: '#000000' } })
       .png()
       .toFile(join(copy, 'space', 'star.png'));
+    writeFileSync(join(copy, 'rocket', 'blast-1.png'), 'not a png');
     const problems = await spriteProblems(copy);
-    expect(problems).toHaveLength(2);
+    expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(/wrong size .*star\.png: 10x10, expected 8x8/);
     expect(problems[1]).toMatch(/missing .*flame-2\.png \(32x16\)/);
+    expect(problems[2]).toMatch(/unreadable .*blast-1\.png: not an image/);
   });
 });
 

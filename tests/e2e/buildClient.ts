@@ -1,11 +1,37 @@
-/** Vitest global setup: browser tests serve dist/, so build it once when it is missing (CI builds first). */
+/**
+ * Vitest global setup: browser tests serve dist/, so build it when it is missing or older than the
+ * client's sources or art (CI builds first), never testing a stale page.
+ */
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The newest modification time of the files under these paths. */
+function newest(paths: string[]): number {
+  let latest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const stat = statSync(path);
+    if (!stat.isDirectory()) latest = Math.max(latest, stat.mtimeMs);
+    else latest = Math.max(latest, newest(readdirSync(path).map((name) => join(path, name))));
+  }
+  return latest;
+}
+
+function upToDate(): boolean {
+  const built = ['dist/index.html', 'dist/atlases/manifest.json'];
+  if (!built.every((path) => existsSync(path))) return false;
+  const sources = ['src/client', 'src/shared', 'sprites', 'assets/README.md', 'index.html', 'vite.config.ts'];
+  return newest(sources) <= Math.min(...built.map((path) => statSync(path).mtimeMs));
+}
 
 export default function setup(): void {
-  if (existsSync('dist/index.html') && existsSync('dist/atlases/manifest.json')) return;
+  if (upToDate()) return;
   // Vitest sets NODE_ENV=test, which would give a development React build.
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) throw new Error('vite build failed: the browser tests need dist/');
 }
