@@ -98,8 +98,17 @@ describe('the scene for a given round', () => {
     const { scene, frame } = sceneAt(round);
     expect(frame.countdownMs).toBe(2450);
     expect(scene.loader.visible).toBe(true);
+    expect(scene.loader.children[3]!.visible).toBe(true);
     expect(scene.rocket.visible).toBe(false);
     expect(scene.readout.visible).toBe(false);
+  });
+
+  it('shows only the title, no 0.0s countdown, before any round is known', () => {
+    const { scene, frame } = sceneAt(INITIAL_ROUND);
+    expect(frame.phase).toBe('loading');
+    expect(scene.loader.visible).toBe(true);
+    const [title, , , countdown] = scene.loader.children;
+    expect([title!.visible, countdown!.visible]).toEqual([true, false]);
   });
 
   it('stops the numbers and shows the lag notice when ticks are late', () => {

@@ -1,4 +1,4 @@
-/** 'Waiting for the next round' with a countdown and a draining bar while the round is CREATED. */
+/** 'Waiting for the next round' with a countdown and a draining bar while the round is CREATED (the title alone before any round is known). */
 
 import { BitmapText, Container, Sprite, Texture } from 'pixi.js';
 import { FONTS } from './fonts';
@@ -18,8 +18,11 @@ export class RoundLoader extends Container {
     this.addChild(this.title, this.track, this.bar, this.countdown);
   }
 
-  /** Shows the time left; the bar drains over the betting window. */
-  show(countdownMs: number, windowMs: number): void {
+  /** Shows the time left, the bar draining over the betting window; with no round known yet (null), neither. */
+  show(countdownMs: number | null, windowMs: number): void {
+    const known = countdownMs !== null;
+    this.countdown.visible = this.track.visible = this.bar.visible = known;
+    if (!known) return;
     const tenths = Math.ceil(countdownMs / 100);
     if (tenths !== this.tenths) {
       this.tenths = tenths;

@@ -61,7 +61,7 @@ export class Scene extends Container {
     const inFlight = flying || crashed;
     this.loader.visible = frame.phase === 'waiting' || frame.phase === 'loading';
     this.readout.visible = this.curve.visible = this.rocket.visible = inFlight;
-    if (this.loader.visible) this.loader.show(frame.countdownMs, frame.windowMs);
+    if (this.loader.visible) this.loader.show(frame.phase === 'waiting' ? frame.countdownMs : null, frame.windowMs);
     if (inFlight) this.drawFlight(dt, frame);
     this.crash.update(dt);
     this.shakeTime += dt;
