@@ -6,6 +6,7 @@ import { balanceOf, call, fund, localChain, playerWithCoins, type Player } from 
 import { withdrawals } from '../../src/server/db/schema';
 import { checkLedger } from '../../src/server/ledger/check';
 import { settleWithdrawal } from '../../src/server/payments/settleWithdrawal';
+import { endRound, openRound } from './betting';
 
 const LAMPORTS = 1_000_000_000n;
 
@@ -201,5 +202,24 @@ describe('proof of reserves', () => {
     const reply = await call(t, 'GET', '/payment/reserves');
     chain.submit = submit;
     expect(reply.body.data).toEqual({ wallet: chain.houseAddress, houseSol: 0.709995, owedSol: 0.7, covered: true });
+  });
+});
+
+describe('proof of reserves during a round', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer({ ROLE: 'gateway' });
+  });
+  afterAll(() => t.close());
+
+  it('counts the stakes of open bets in a running round as owed, and not once the round has ended', async () => {
+    const db = t.server.services.database.db;
+    const player = await playerWithCoins(t, 1);
+    const round = await openRound(db, 2);
+    expect((await call(t, 'POST', '/bet/create', { amount: 100_000 }, player.token)).status).toBe(200);
+    const owed = async () => (await call<{ owedSol: number }>(t, 'GET', '/payment/reserves')).body.data!.owedSol;
+    expect(await owed()).toBe(1);
+    await endRound(db, round);
+    expect(await owed()).toBe(0.9);
   });
 });
