@@ -9,8 +9,7 @@ import type { Db, Tx } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
 import { endedRounds } from '../game/rounds';
-import { creditMany } from './balance';
-import { payOut, publishBet, recordSettled, toBet, type BetOutlet, type BetRow } from './betRows';
+import { closeBets, payOut, publishBet, toBet, type BetOutlet, type BetRow } from './betRows';
 
 /** How many of the newest ended rounds `settleInterrupted` looks at: a failure leaves at most the last one open. */
 const INTERRUPTED_LOOKBACK = 10;
@@ -73,16 +72,7 @@ export class BetSettler implements RoundListener {
         .for('update', { of: bets });
       const now = Date.now();
       const voided = open.map(({ bet }) => ({ ...bet, status: 'VOID', settledAt: now }));
-      await recordSettled(tx, voided);
-      await creditMany(
-        tx,
-        voided.map((bet) => ({
-          accountId: bet.accountId,
-          delta: BigInt(bet.amount),
-          kind: 'void_refund',
-          ref: String(bet.id),
-        })),
-      );
+      await closeBets(tx, voided, 'void_refund', (bet) => bet.amount);
       return voided.map((bet, i) => toBet(bet, open[i]!.nickname));
     });
   }

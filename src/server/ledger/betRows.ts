@@ -56,16 +56,29 @@ export async function payOut(tx: Tx, cashOuts: CashOut[]): Promise<BetRow[]> {
     winAmount: Math.floor((bet.amount * rate) / 100),
     settledAt: at,
   }));
-  await recordSettled(tx, paid);
-  await creditMany(
-    tx,
-    paid.map((bet) => ({ accountId: bet.accountId, delta: BigInt(bet.winAmount), kind: 'win', ref: String(bet.id) })),
-  );
+  await closeBets(tx, paid, 'win', (bet) => bet.winAmount!);
   return paid;
 }
 
-/** Writes the outcome (status, rate, win, settledAt) of open bets already locked FOR UPDATE, in one statement. */
-export async function recordSettled(tx: Tx, settled: BetRow[]): Promise<void> {
+/**
+ * Closes open bets (already locked FOR UPDATE) as `settled` says (status, rate, win, settledAt)
+ * and credits each its `credit` under (kind, bet id): two statements for any number of bets.
+ */
+export async function closeBets(
+  tx: Tx,
+  settled: BetRow[],
+  kind: 'win' | 'void_refund',
+  credit: (bet: BetRow) => number,
+): Promise<void> {
+  await recordSettled(tx, settled);
+  await creditMany(
+    tx,
+    settled.map((bet) => ({ accountId: bet.accountId, delta: BigInt(credit(bet)), kind, ref: String(bet.id) })),
+  );
+}
+
+/** Writes the outcome of open bets in one statement. */
+async function recordSettled(tx: Tx, settled: BetRow[]): Promise<void> {
   if (settled.length === 0) return;
   const outcomes = JSON.stringify(
     settled.map((bet) => ({

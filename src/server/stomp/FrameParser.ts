@@ -25,10 +25,10 @@ export class FrameParser {
 
   /** Feeds one WebSocket message. */
   push(chunk: Buffer): void {
-    const tail = this.tail();
+    const waiting = this.missing !== null && this.size + chunk.length <= this.maxBytes && !this.mayComplete(chunk);
     this.chunks.push(chunk);
     this.size += chunk.length;
-    if (this.missing !== null && this.size <= this.maxBytes && !this.mayComplete(chunk, tail)) return;
+    if (waiting) return;
     let buf = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks, this.size);
     this.missing = null;
     for (;;) {
@@ -46,11 +46,11 @@ export class FrameParser {
     this.size = buf.length;
   }
 
-  /** Whether `chunk`, after the buffered bytes ending in `tail`, can complete the waiting frame. */
-  private mayComplete(chunk: Buffer, tail: number[]): boolean {
-    if (typeof this.missing === 'number') return this.size >= this.missing;
+  /** Whether `chunk`, after the buffered bytes, can complete the waiting frame. */
+  private mayComplete(chunk: Buffer): boolean {
+    if (typeof this.missing === 'number') return this.size + chunk.length >= this.missing;
     if (this.missing === 'nul') return chunk.includes(0);
-    return hasBlankLine(Buffer.from([...tail, ...chunk.subarray(0, 2)])) || hasBlankLine(chunk);
+    return hasBlankLine(Buffer.from([...this.tail(), ...chunk.subarray(0, 2)])) || hasBlankLine(chunk);
   }
 
   /** The last two buffered bytes (heart-beat ends and header line ends can span messages). */
