@@ -1,9 +1,14 @@
 /** Test helpers for payments: a player with a real keypair, its deposit transaction as the client builds it, and calls. */
 
-import { Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { Keypair, type PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { createPrivateKey, sign } from 'node:crypto';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
-import type { Profile, SignInInput } from '../../src/shared/protocol';
+import type { PrepareDepositResponse, Profile, SignInInput } from '../../src/shared/protocol';
+import {
+  decodeDepositProgram,
+  depositInstruction as buildDepositInstruction,
+  type DepositProgram,
+} from '../../src/shared/deposit';
 import type { TestServer } from './harness';
 import { LocalChain } from '../../src/server/chain/LocalChain';
 
@@ -69,53 +74,25 @@ export async function fund(t: TestServer, wallet: string, sol: number): Promise<
   if (reply.status !== 200) throw new Error(`faucet: ${reply.body.errorMessage}`);
 }
 
-export interface Prepared {
+export interface Prepared extends DepositProgram {
   token: string;
-  programId: PublicKey;
-  discriminator: number[];
-  house: PublicKey;
 }
 
 /** POST /payment/prepare and the decoded programInfo/programData. */
 export async function prepare(t: TestServer, player: Player, sol: number): Promise<Prepared> {
-  const reply = await call<{ token: string; programInfo: string; programData: string }>(
-    t,
-    'POST',
-    '/payment/prepare',
-    { amount: sol },
-    player.token,
-  );
+  const reply = await call<PrepareDepositResponse>(t, 'POST', '/payment/prepare', { amount: sol }, player.token);
   if (!reply.body.data) throw new Error(`prepare: ${reply.body.errorMessage}`);
-  const info = JSON.parse(Buffer.from(reply.body.data.programInfo, 'base64').toString()) as {
-    programId: string;
-    discriminator: number[];
-  };
-  const data = JSON.parse(Buffer.from(reply.body.data.programData, 'base64').toString()) as { adminWallets: string[] };
-  return {
-    token: reply.body.data.token,
-    programId: new PublicKey(info.programId),
-    discriminator: info.discriminator,
-    house: new PublicKey(data.adminWallets[0]!),
-  };
+  return { token: reply.body.data.token, ...decodeDepositProgram(reply.body.data) };
 }
 
-/** The deposit instruction exactly as the client builds it: discriminator ++ u64 LE lamports, [player, house]. */
+/** The deposit instruction exactly as the page builds it (src/shared/deposit.ts), optionally to another recipient. */
 export function depositInstruction(
   p: Prepared,
   from: PublicKey,
   lamports: bigint,
-  to = p.house,
+  to = p.recipient,
 ): TransactionInstruction {
-  const amount = Buffer.alloc(8);
-  amount.writeBigUInt64LE(lamports);
-  return new TransactionInstruction({
-    programId: p.programId,
-    keys: [
-      { pubkey: from, isSigner: true, isWritable: true },
-      { pubkey: to, isSigner: false, isWritable: true },
-    ],
-    data: Buffer.concat([Buffer.from(p.discriminator), amount]),
-  });
+  return buildDepositInstruction({ ...p, recipient: to }, from, lamports);
 }
 
 /** A signed deposit transaction, base64, under the server's latest blockhash. */
