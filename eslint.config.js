@@ -42,6 +42,13 @@ export default tseslint.config(
     ),
   },
   {
+    files: ['src/server/{game,ledger,auth,payments,chain,db,bus}/**/*.ts'],
+    rules: forbid(
+      ['**/client/**', 'react', 'react-dom', 'pixi.js', '@pixi/*', '**/http/*', '**/stomp/*', '**/app', '**/services'],
+      'Domain code knows nothing of HTTP, STOMP or how the server is composed (architecture §1, conventions 8).',
+    ),
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: forbid(
       ['**/client/**', '**/server/**', 'react', 'react-*', 'pixi.js', '@pixi/*'],

@@ -1,55 +1,20 @@
-/** Composes the game server: database, bus, HTTP routes under /api/v1 and the built client. */
+/** Composes the game server: the services, HTTP routes under /api/v1, STOMP and the built client. */
 
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
-import type { EventBus } from './bus/EventBus';
-import { LocalBus } from './bus/LocalBus';
+import { createServices, type ServiceOptions, type Services } from './services';
 import { installErrorHandlers } from './http/errors';
 import { healthRoutes } from './http/health';
+import { metricsRoutes, timeRequests } from './http/metrics';
 import { gameRoutes } from './http/game';
-import { createMetrics, metricsRoutes, timeRequests, type Metrics } from './metrics';
-import { RoundEngine } from './game/RoundEngine';
-import { RoundSnapshot } from './game/RoundSnapshot';
-import { StompServer } from './stomp/StompServer';
-import { LastMessage, type Retainer } from './stomp/Retainer';
-import { DESTINATIONS } from '../shared/protocol';
-import type { RoundSecret } from '../shared/fairness';
-import { loadJwtSecret } from './auth/jwtSecret';
-import { Tokens } from './auth/Tokens';
 import { authRoutes } from './http/auth';
 import { userRoutes } from './http/user';
 import { betRoutes } from './http/bet';
-import { BetSettler } from './ledger/BetSettler';
-import type { Chain } from './chain/Chain';
-import { createChain } from './chain/createChain';
-import type { PaymentContext } from './payments/PaymentContext';
-import { PaymentWorker } from './payments/PaymentWorker';
 import { paymentRoutes } from './http/payment';
 import { serveClient } from './http/staticClient';
-
-/** What domain code and routes share; built once per process. */
-export interface Services {
-  config: Config;
-  database: Database;
-  bus: EventBus;
-  metrics: Metrics;
-  /** Runs the rounds (not in a gateway process); the ledger adds its RoundListener here. */
-  engine: RoundEngine;
-  stomp: StompServer;
-  tokens: Tokens;
-  /** Settles auto cash-outs and voided rounds; the round engine calls it. */
-  settler: BetSettler;
-  chain: Chain;
-  payments: PaymentContext;
-  paymentWorker: PaymentWorker;
-}
-
-/** How often open deposits and withdrawals are looked at on the chain. */
-const PAYMENT_POLL_MS = 1000;
 
 export interface GameServer {
   app: FastifyInstance;
@@ -60,46 +25,17 @@ export interface GameServer {
   close(): Promise<void>;
 }
 
-/** What tests may replace; a real server passes nothing. */
-export interface ServerOptions {
-  /** Where crash points come from (default: the CSPRNG); tests fix them to keep rounds short. */
-  roundSecrets?: () => Promise<RoundSecret>;
-  /** The chain to use instead of one built from config (tests keep one chain across restarts). */
-  chain?: Chain;
-}
-
-export async function createServer(config: Config, options: ServerOptions = {}): Promise<GameServer> {
+export async function createServer(config: Config, options: ServiceOptions = {}): Promise<GameServer> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 16 * 1024,
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),
   });
-  const database = await openDatabase(config);
-  const bus: EventBus = new LocalBus();
-  const metrics = createMetrics();
-  const { bettingMs, pauseMs, tickMs } = config;
-  const engine = new RoundEngine({
-    ...{ db: database.db, bus, log: app.log, metrics, bettingMs, pauseMs, tickMs },
-    secrets: options.roundSecrets,
-  });
-  const retainers = new Map<string, Retainer>([
-    [DESTINATIONS.game, new RoundSnapshot()],
-    [DESTINATIONS.online, new LastMessage()],
-  ]);
-  const stomp = new StompServer({ bus, metrics, heartbeatMs: config.heartbeatMs, retainers });
+  const services = await createServices(config, app.log, options);
+  const { database, bus, metrics, engine, stomp, tokens, paymentWorker } = services;
   stomp.attach(app.server);
-  const tokens = new Tokens(database.db, loadJwtSecret(config));
-  const settler = new BetSettler(database.db, { bus, metrics });
-  engine.addListener(settler);
   app.decorate('tokens', tokens);
-  const chain = options.chain ?? createChain(config);
-  const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log: app.log };
-  const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
-  const services: Services = {
-    ...{ config, database, bus, metrics, engine, stomp, tokens, settler },
-    ...{ chain, payments, paymentWorker },
-  };
   // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
   app.addHook('preClose', async () => {
     await engine.stop();

@@ -1,6 +1,5 @@
-/** Prometheus metrics of one server (prom-client), served as text at GET /metrics. */
+/** Prometheus metrics of one server (prom-client); http/metrics.ts serves them at GET /metrics. */
 
-import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
@@ -75,26 +74,5 @@ export function createMetrics(): Metrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers,
     }),
-  };
-}
-
-/** Times every HTTP request by its route pattern (unknown paths share one label). */
-export function timeRequests(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpSeconds.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-  });
-}
-
-/** GET /metrics in the Prometheus text format. */
-export function metricsRoutes(metrics: Metrics) {
-  return async (app: FastifyInstance): Promise<void> => {
-    app.get('/metrics', async (_request, reply) => {
-      reply.type(metrics.registry.contentType);
-      return metrics.registry.metrics();
-    });
   };
 }

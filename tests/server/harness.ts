@@ -1,7 +1,8 @@
 /** Starts the real game server in-process on a free loopback port with an in-memory database. */
 
 import { loadConfig, type Config } from '../../src/server/config';
-import { createServer, type GameServer, type ServerOptions } from '../../src/server/app';
+import { createServer, type GameServer } from '../../src/server/app';
+import type { ServiceOptions } from '../../src/server/services';
 import { IN_MEMORY } from '../../src/server/db/client';
 
 export interface TestServer {
@@ -15,7 +16,7 @@ export interface TestServer {
 }
 
 /** Settings are environment-style strings, as an operator would give them; options replace built parts. */
-export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, options: ServiceOptions = {}): Promise<TestServer> {
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

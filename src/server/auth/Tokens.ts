@@ -9,7 +9,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import { refreshTokens } from '../db/schema';
 import { accountRef, type AccountRef } from '../ledger/accounts';
-import { Refusal } from '../ledger/Refusal';
+import { Refusal } from '../Refusal';
 import { randomToken } from './random';
 
 /** Access tokens are short-lived: a stolen one is useless after 15 minutes. */

@@ -2,7 +2,7 @@
 
 import type { Db } from '../db/client';
 import { createEmailAccount, emailAccount, type AccountRef, type FirstSignIn } from '../ledger/accounts';
-import { Refusal } from '../ledger/Refusal';
+import { Refusal } from '../Refusal';
 import { hashPassword, verifyPassword } from './passwords';
 
 /** Emails are compared in lower case. */

@@ -8,7 +8,7 @@ import { createSignInMessageText } from '@solana/wallet-standard-util';
 import type { SignInInput } from '../../shared/protocol';
 import type { Db } from '../db/client';
 import { signInNonces } from '../db/schema';
-import { Refusal } from '../ledger/Refusal';
+import { Refusal } from '../Refusal';
 import { addressBytes, verifySignature } from './ed25519';
 import { verifyMemoTransaction } from './memoTransaction';
 import { randomAlphanumeric } from './random';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API_BASE } from '../../shared/constants';
 import type { ChainKind } from '../config';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { issueSignIn, verifyWalletSignIn, type SignInSite } from '../auth/signIn';
 import { passwordSignIn, register } from '../auth/passwordSignIn';
 import { REFRESH_TTL_MS } from '../auth/Tokens';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AUTO_RATE_MAX, AUTO_RATE_MIN } from '../../shared/constants';
 import { formatCoins } from '../../shared/money';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { cancelBet, cashOut, largestBet, MIN_BET, placeBet, type Betting } from '../ledger/bets';
 import { betHistory } from '../ledger/betViews';
 import { ok, parseBody } from './errors';

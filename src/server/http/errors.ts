@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Envelope } from '../../shared/protocol';
-import { Refusal, type RefusalKind } from '../ledger/Refusal';
+import { Refusal, type RefusalKind } from '../Refusal';
 
 /** An error a player may read: its message goes out as errorMessage with its status. */
 export class HttpError extends Error {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HISTORY_LENGTH, LAST_ROUNDS_MAX } from '../../shared/constants';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { leaders, roundBets } from '../ledger/betViews';
 import { findRound } from '../game/rounds';
 import { gameInfo, lastRounds } from '../game/roundViews';

@@ -8,7 +8,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { Refusal } from '../ledger/Refusal';
+import { Refusal } from '../Refusal';
 import { badRequest, conflict, HttpError, REFUSAL_STATUS } from './errors';
 
 const KEY = /^[\x21-\x7e]{1,128}$/;

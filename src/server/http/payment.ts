@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { PublicKey } from '@solana/web3.js';
 import { z } from 'zod';
 import type { PaymentEnvironment } from '../../shared/protocol';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { depositLamports, faucetLamports, withdrawalAmount } from '../payments/amounts';
 import { depositStatus, payDeposit, prepareDeposit } from '../payments/deposits';
 import { proofOfReserves } from '../payments/reserves';

@@ -5,8 +5,6 @@ import type { Tokens } from '../auth/Tokens';
 import type { AccountRef } from '../ledger/accounts';
 import { unauthorized } from './errors';
 
-export type { AccountRef } from '../ledger/accounts';
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Verifies access tokens for requireAccount. */

@@ -1,7 +1,7 @@
 /** /user: the signed-in player's profile. */
 
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../app';
+import type { Services } from '../services';
 import { profile } from '../ledger/accounts';
 import { ok } from './errors';
 import { requireAccount } from './requireAccount';

@@ -5,7 +5,7 @@ import type { Profile } from '../../shared/protocol';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
 import { randomAlphanumeric } from '../auth/random';
-import { Refusal } from './Refusal';
+import { Refusal } from '../Refusal';
 
 /** The signed-in player as requests carry it. */
 export interface AccountRef {

@@ -13,7 +13,7 @@ import { accounts, bets, rounds } from '../db/schema';
 import type { AccountRef } from './accounts';
 import { InsufficientFunds, moveBalance } from './balance';
 import { payOut, publishBet, toBet, type BetOutlet, type BetRow } from './betRows';
-import { Refusal } from './Refusal';
+import { Refusal } from '../Refusal';
 
 /** What placing and settling bets needs. */
 export interface Betting extends BetOutlet {

@@ -8,7 +8,7 @@ import {
   WITHDRAW_MIN_SOL,
 } from '../../shared/constants';
 import { formatCoins, hundredthsToLamports, lamportsToHundredths, solToLamports } from '../../shared/money';
-import { Refusal } from '../ledger/Refusal';
+import { Refusal } from '../Refusal';
 
 /** Two decimals of SOL, in lamports. */
 const CENT_OF_SOL = LAMPORTS_PER_SOL / 100n;

@@ -11,9 +11,9 @@ import type { DepositStatus, PrepareDepositResponse } from '../../shared/protoco
 import { lamportsToHundredths } from '../../shared/money';
 import { depositIntents } from '../db/schema';
 import { ChainRejected } from '../chain/Chain';
-import type { AccountRef } from '../http/requireAccount';
+import type { AccountRef } from '../ledger/accounts';
 import type { PaymentContext } from './PaymentContext';
-import { Refusal } from '../ledger/Refusal';
+import { Refusal } from '../Refusal';
 import { verifyDeposit } from './verifyDeposit';
 import { settleDeposit, type DepositIntent } from './settleDeposit';
 

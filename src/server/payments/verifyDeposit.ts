@@ -7,7 +7,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import bs58 from 'bs58';
 import { ComputeBudgetProgram, PublicKey, SystemProgram, VersionedTransaction } from '@solana/web3.js';
-import { Refusal } from '../ledger/Refusal';
+import { Refusal } from '../Refusal';
 
 const ALLOWED_EXTRA_PROGRAMS = new Set([
   ComputeBudgetProgram.programId.toBase58(),

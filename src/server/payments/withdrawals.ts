@@ -8,9 +8,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { withdrawals } from '../db/schema';
 import { ChainRejected } from '../chain/Chain';
 import { InsufficientFunds, moveBalance } from '../ledger/balance';
-import type { AccountRef } from '../http/requireAccount';
+import type { AccountRef } from '../ledger/accounts';
 import type { PaymentContext } from './PaymentContext';
-import { Refusal } from '../ledger/Refusal';
+import { Refusal } from '../Refusal';
 import type { WithdrawalAmount } from './amounts';
 import { settleWithdrawal, type Withdrawal } from './settleWithdrawal';
 

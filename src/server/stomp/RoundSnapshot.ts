@@ -1,5 +1,5 @@
 import type { GameEvent } from '../../shared/protocol';
-import type { Retainer } from '../stomp/Retainer';
+import type { Retainer } from './Retainer';
 
 /**
  * The current round as game events, for a player who subscribes mid-round: GAME_CREATED during

@@ -1,0 +1,79 @@
+/** Builds what domain code and routes share, once per process: database, bus, engine, ledger, payments. */
+
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import type { EventBus } from './bus/EventBus';
+import { LocalBus } from './bus/LocalBus';
+import { createMetrics, type Metrics } from './metrics';
+import { RoundEngine } from './game/RoundEngine';
+import { RoundSnapshot } from './stomp/RoundSnapshot';
+import { StompServer } from './stomp/StompServer';
+import { LastMessage, type Retainer } from './stomp/Retainer';
+import { DESTINATIONS } from '../shared/protocol';
+import type { RoundSecret } from '../shared/fairness';
+import { loadJwtSecret } from './auth/jwtSecret';
+import { Tokens } from './auth/Tokens';
+import { BetSettler } from './ledger/BetSettler';
+import type { Chain } from './chain/Chain';
+import { createChain } from './chain/createChain';
+import type { PaymentContext } from './payments/PaymentContext';
+import { PaymentWorker } from './payments/PaymentWorker';
+
+export interface Services {
+  config: Config;
+  database: Database;
+  bus: EventBus;
+  metrics: Metrics;
+  /** Runs the rounds (not in a gateway process); the ledger adds its RoundListener here. */
+  engine: RoundEngine;
+  stomp: StompServer;
+  tokens: Tokens;
+  /** Settles auto cash-outs and voided rounds; the round engine calls it. */
+  settler: BetSettler;
+  chain: Chain;
+  payments: PaymentContext;
+  paymentWorker: PaymentWorker;
+}
+
+/** What tests may replace; a real server passes nothing. */
+export interface ServiceOptions {
+  /** Where crash points come from (default: the CSPRNG); tests fix them to keep rounds short. */
+  roundSecrets?: () => Promise<RoundSecret>;
+  /** The chain to use instead of one built from config (tests keep one chain across restarts). */
+  chain?: Chain;
+}
+
+/** How often open deposits and withdrawals are looked at on the chain. */
+const PAYMENT_POLL_MS = 1000;
+
+/** Opens the database and wires the services together; nothing runs until the server starts them. */
+export async function createServices(
+  config: Config,
+  log: FastifyBaseLogger,
+  options: ServiceOptions = {},
+): Promise<Services> {
+  const database = await openDatabase(config);
+  const bus: EventBus = new LocalBus();
+  const metrics = createMetrics();
+  const { bettingMs, pauseMs, tickMs } = config;
+  const engine = new RoundEngine({
+    ...{ db: database.db, bus, log, metrics, bettingMs, pauseMs, tickMs },
+    secrets: options.roundSecrets,
+  });
+  const retainers = new Map<string, Retainer>([
+    [DESTINATIONS.game, new RoundSnapshot()],
+    [DESTINATIONS.online, new LastMessage()],
+  ]);
+  const stomp = new StompServer({ bus, metrics, heartbeatMs: config.heartbeatMs, retainers });
+  const tokens = new Tokens(database.db, loadJwtSecret(config));
+  const settler = new BetSettler(database.db, { bus, metrics });
+  engine.addListener(settler);
+  const chain = options.chain ?? createChain(config);
+  const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log };
+  const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
+  return {
+    ...{ config, database, bus, metrics, engine, stomp, tokens, settler },
+    ...{ chain, payments, paymentWorker },
+  };
+}
