@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { assetPackPlugin } from './scripts/assetpack';
+import { uiTilesPlugin } from './scripts/uiTiles';
 
 const server = `http://localhost:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), assetPackPlugin()],
+  plugins: [react(), assetPackPlugin(), uiTilesPlugin()],
   // Static files served as they are (architecture §1), the packed atlases among them.
   publicDir: 'assets',
   // React's profiling build, so the <Profiler> in providers.tsx counts commits in production too:

@@ -8,6 +8,7 @@ import { AssetPack, type AssetPackConfig } from '@assetpack/core';
 import { pixiManifest } from '@assetpack/core/manifest';
 import { texturePacker, texturePackerManifestMod } from '@assetpack/core/texture-packer';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { UI_FOLDER } from '../src/client/hud/pixel/tiles';
 import { BUNDLES } from '../src/client/stage/frames';
 
 const manifest = { output: 'manifest.json', createShortcuts: true, trimExtensions: true };
@@ -18,7 +19,8 @@ export const assetPackConfig: AssetPackConfig = {
   output: 'assets/atlases',
   cache: true,
   logLevel: 'warn',
-  ignore: ['**/*.md'],
+  // The pixel kit's tiles are CSS border-images, one file each: scripts/uiTiles.ts serves them as they are.
+  ignore: ['**/*.md', `${UI_FOLDER}/**`],
   assetSettings: [{ files: Object.keys(BUNDLES), metaData: { m: true, tps: true } }],
   pipes: [
     texturePacker({

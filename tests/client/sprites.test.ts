@@ -23,11 +23,13 @@ describe('sprites:check', () => {
       .png()
       .toFile(join(copy, 'space', 'star.png'));
     writeFileSync(join(copy, 'rocket', 'blast-1.png'), 'not a png');
+    unlinkSync(join(copy, 'ui', 'chip-green-solid.png'));
     const problems = await spriteProblems(copy);
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(4);
     expect(problems[0]).toMatch(/wrong size .*star\.png: 10x10, expected 8x8/);
     expect(problems[1]).toMatch(/missing .*flame-2\.png \(32x16\)/);
     expect(problems[2]).toMatch(/unreadable .*blast-1\.png: not an image/);
+    expect(problems[3]).toMatch(/missing .*ui\/chip-green-solid\.png \(16x16\)/);
   });
 });
 

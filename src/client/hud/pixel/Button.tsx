@@ -1,0 +1,51 @@
+/** A pixel button: one tile sheet per colour and look (default, hover, active), a loading flag, a disabled look. */
+
+import { useEffect, type ComponentProps } from 'react';
+import { join } from './Box';
+import type { ButtonColor } from './tiles';
+import { preloadTiles, tileStyle } from './tileStyle';
+import { useButtonState } from './useButtonState';
+
+export interface ButtonProps extends ComponentProps<'button'> {
+  /** Spec §9: purple-rounded (the default) has 9x9 corners, the others 9x21. */
+  color?: ButtonColor;
+  /** Shows pixel dots, sets aria-busy and disables the button until the work is done. */
+  loading?: boolean;
+}
+
+export function Button({
+  color = 'purple-rounded',
+  loading = false,
+  disabled,
+  className,
+  style,
+  type = 'button',
+  children,
+  ...rest
+}: ButtonProps) {
+  const [pointerState, handlers] = useButtonState(rest);
+  const off = Boolean(disabled) || loading;
+  const state = off ? 'default' : pointerState;
+  useEffect(preloadTiles, []);
+  return (
+    <button
+      {...rest}
+      {...handlers}
+      type={type}
+      disabled={off}
+      aria-busy={loading || undefined}
+      data-state={state}
+      className={join('px-tile px-button', `px-button-${color}`, loading && 'px-button-loading', className)}
+      style={{ ...tileStyle(`button-${color}-${state}`), ...style }}
+    >
+      {children}
+      {loading && (
+        <span className="px-dots" aria-hidden="true">
+          <i />
+          <i />
+          <i />
+        </span>
+      )}
+    </button>
+  );
+}
