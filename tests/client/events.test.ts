@@ -10,8 +10,12 @@ import {
   decodeGameEvent,
   nextClockOffset,
   reduceHistory,
+  reducePanel,
   reduceRound,
 } from '../../src/client/net/events';
+import { betsAtom } from '../../src/client/state/betsAtom';
+import { INITIAL_PANEL, panelAtoms, type PanelState } from '../../src/client/state/panelsAtom';
+import { tickAtom } from '../../src/client/state/tickAtom';
 import { clockOffsetAtom } from '../../src/client/state/clockAtom';
 import { historyAtom } from '../../src/client/state/historyAtom';
 import { INITIAL_ROUND, roundAtom } from '../../src/client/state/roundAtom';
@@ -21,7 +25,7 @@ const created = (gameId: string): GameEvent => ({
   data: { gameId, hash: `hash-${gameId}`, startsAt: 10_000, serverTime: 4000 },
 });
 const started = (gameId: string): GameEvent => ({ eventType: 'GAME_STARTED', data: { gameId, startedAt: 10_000, serverTime: 10_000 } });
-const tick = (gameId: string, rate: number, elapsedMs: number): GameEvent => ({
+const tickOf = (gameId: string, rate: number, elapsedMs: number): GameEvent => ({
   eventType: 'GAME_RATE',
   data: { gameId, rate, elapsedMs, serverTime: 10_000 + elapsedMs },
 });
@@ -30,55 +34,60 @@ const ended = (gameId: string, fullRate: number): GameEvent => ({
   data: { gameId, rate: fullRate, fullRate, hash: `hash-${gameId}`, salt: 'ab', time: 10_000 + msToRate(fullRate) },
 });
 
+/** The round and tick atoms after a sequence of events applied to a fresh store. */
+function play(...events: GameEvent[]) {
+  const store = createStore();
+  for (const event of events) applyGameEvent(store, event, 0);
+  return { round: store.get(roundAtom), tick: store.get(tickAtom), store };
+}
+
 describe('round reducers', () => {
   it('GAME_CREATED resets the multiplier to 1 and shows the loader with the betting deadline', () => {
-    const flying = reduceRound(reduceRound(INITIAL_ROUND, started('1')), tick('1', 3.456, 20_000));
-    const next = reduceRound(flying, created('2'));
-    expect(next).toMatchObject({ gameId: '2', state: 'CREATED', rate: 1, startsAt: 10_000, startedAt: null, fullRate: null, salt: null, hash: 'hash-2' });
+    const { round, tick } = play(started('1'), tickOf('1', 3.456, 20_000), created('2'));
+    expect(round).toMatchObject({ gameId: '2', state: 'CREATED', rate: 1, startsAt: 10_000, startedAt: null, fullRate: null, salt: null, hash: 'hash-2' });
+    expect(tick).toEqual({ gameId: '2', rate: 1, confirmedMs: 0 });
   });
 
   it('GAME_STARTED starts the round at x1 with its start time', () => {
-    const next = reduceRound(reduceRound(INITIAL_ROUND, created('1')), started('1'));
-    expect(next).toMatchObject({ state: 'STARTED', rate: 1, startedAt: 10_000, confirmedMs: 0, hash: 'hash-1' });
+    const { round, tick } = play(created('1'), started('1'));
+    expect(round).toMatchObject({ state: 'STARTED', startedAt: 10_000, hash: 'hash-1' });
+    expect(tick).toEqual({ gameId: '1', rate: 1, confirmedMs: 0 });
   });
 
   it('a repeated GAME_STARTED keeps the rate and the confirmed time of the flying round', () => {
-    const flying = reduceRound(reduceRound(INITIAL_ROUND, started('1')), tick('1', 1.5, 7000));
-    expect(reduceRound(flying, started('1'))).toMatchObject({ state: 'STARTED', rate: 1.5, confirmedMs: 7000 });
+    const { round, tick } = play(started('1'), tickOf('1', 1.5, 7000), started('1'));
+    expect(round.state).toBe('STARTED');
+    expect(tick).toEqual({ gameId: '1', rate: 1.5, confirmedMs: 7000 });
   });
 
   it("an event for another round drops the previous round's hash and multiplier", () => {
-    const flying = reduceRound(reduceRound(INITIAL_ROUND, created('1')), tick('1', 3.4, 21_000));
-    expect(reduceRound(flying, started('2'))).toMatchObject({ gameId: '2', hash: '', rate: 1, confirmedMs: 0 });
-    expect(reduceRound(flying, tick('2', 1.1, 1500))).toMatchObject({
-      gameId: '2',
-      hash: '',
-      rate: 1.1,
-      confirmedMs: 1500,
-    });
+    const flying = reduceRound(reduceRound(INITIAL_ROUND, created('1')), tickOf('1', 3.4, 21_000));
+    expect(reduceRound(flying, started('2'))).toMatchObject({ gameId: '2', hash: '' });
+    expect(play(created('1'), tickOf('1', 3.4, 21_000), tickOf('2', 1.1, 1500)).tick).toEqual({ gameId: '2', rate: 1.1, confirmedMs: 1500 });
   });
 
-  it('GAME_RATE truncates the multiplier to 2 decimals and records the confirmed time', () => {
-    const next = reduceRound(reduceRound(INITIAL_ROUND, started('1')), tick('1', 1.2399999, 3600));
-    expect(next.rate).toBe(1.23);
-    expect(next.confirmedMs).toBe(3600);
-    expect(next.state).toBe('STARTED');
+  it('GAME_RATE truncates the multiplier to 2 decimals and records the confirmed time in the tick atom only', () => {
+    const { round, tick } = play(started('1'), tickOf('1', 1.2399999, 3600));
+    expect(tick).toEqual({ gameId: '1', rate: 1.23, confirmedMs: 3600 });
+    expect(round.state).toBe('STARTED');
+    const flying = reduceRound(INITIAL_ROUND, started('1'));
+    expect(reduceRound(flying, tickOf('1', 1.5, 4000))).toBe(flying);
   });
 
   it('GAME_RATE joining mid-round derives the start from the server time', () => {
-    const next = reduceRound(INITIAL_ROUND, tick('7', 1.5, 6000));
-    expect(next).toMatchObject({ gameId: '7', state: 'STARTED', startedAt: 10_000 });
+    expect(reduceRound(INITIAL_ROUND, tickOf('7', 1.5, 6000))).toMatchObject({ gameId: '7', state: 'STARTED', startedAt: 10_000 });
   });
 
   it('a late GAME_RATE after GAME_ENDED leaves the final rate alone', () => {
     const done = reduceRound(reduceRound(INITIAL_ROUND, started('1')), ended('1', 2.5));
-    expect(reduceRound(done, tick('1', 2.4, 15_000))).toBe(done);
+    expect(reduceRound(done, tickOf('1', 2.4, 15_000))).toBe(done);
+    expect(play(started('1'), ended('1', 2.5), tickOf('1', 2.4, 15_000)).tick.rate).toBe(2.5);
   });
 
   it('GAME_ENDED sets the final rate and publishes the fairness data', () => {
-    const next = reduceRound(reduceRound(INITIAL_ROUND, started('1')), ended('1', 4.56789));
-    expect(next).toMatchObject({ state: 'ENDED', rate: 4.56, fullRate: 4.56789, salt: 'ab' });
-    expect(next.confirmedMs).toBeCloseTo(msToRate(4.56789));
+    const { round, tick } = play(started('1'), ended('1', 4.56789));
+    expect(round).toMatchObject({ state: 'ENDED', rate: 4.56, fullRate: 4.56789, salt: 'ab' });
+    expect(tick.confirmedMs).toBeCloseTo(msToRate(4.56789));
   });
 
   it('GAME_ENDED adds the round to the history once, newest first, capped', () => {
@@ -88,7 +97,53 @@ describe('round reducers', () => {
     for (let id = 2; id < 20; id += 1) history = reduceHistory(history, ended(String(id), 2));
     expect(history).toHaveLength(HISTORY_LENGTH);
     expect(history[0]?.gameId).toBe('19');
-    expect(reduceHistory(history, tick('20', 1, 1))).toBe(history);
+    expect(reduceHistory(history, tickOf('20', 1, 1))).toBe(history);
+  });
+
+  it('a whole flight of GAME_RATE ticks leaves the round atom untouched', () => {
+    const { store } = play(created('1'), started('1'));
+    let changes = 0;
+    store.sub(roundAtom, () => (changes += 1));
+    for (let ms = 100; ms < 10_000; ms += 100) applyGameEvent(store, tickOf('1', Math.exp(0.00006 * ms), ms), 0);
+    expect(changes).toBe(0);
+    expect(store.get(tickAtom).confirmedMs).toBe(9900);
+  });
+});
+
+describe('panels on round events', () => {
+  const panel = (change: Partial<PanelState>): PanelState => ({ ...INITIAL_PANEL, ...change });
+
+  it('a placed bet becomes claimable when the round starts', () => {
+    expect(reducePanel(panel({ betState: 'created', betId: '5' }), started('1'))).toMatchObject({ betState: 'running', betId: '5' });
+  });
+
+  it('the round end clears the bet, or queues the next one while auto-bet runs', () => {
+    expect(reducePanel(panel({ betState: 'running', betId: '5' }), ended('1', 2))).toMatchObject({ betState: 'idle', betId: null });
+    expect(reducePanel(panel({ betState: 'running', betId: '5', isAutoBetEnabled: true }), ended('1', 2))).toMatchObject({
+      betState: 'waiting',
+      betId: 'auto',
+    });
+  });
+
+  it('a bet queued for the next round waits through the end of this one', () => {
+    const waiting = panel({ betState: 'waiting', betId: 'auto' });
+    expect(reducePanel(waiting, ended('1', 2))).toBe(waiting);
+    expect(reducePanel(waiting, started('1'))).toBe(waiting);
+  });
+
+  it('the store moves both panels with the round', () => {
+    const store = createStore();
+    store.set(panelAtoms[0]!, panel({ betState: 'created', betId: '5' }));
+    applyGameEvent(store, started('1'), 0);
+    expect(store.get(panelAtoms[0]!).betState).toBe('running');
+    expect(store.get(panelAtoms[1]!)).toEqual(INITIAL_PANEL);
+  });
+
+  it('GAME_CREATED clears the bet list', () => {
+    const store = createStore();
+    store.set(betsAtom, [{ betId: '1', status: 'CREATED', time: 0, nickname: 'a', amount: 100, rate: null, winAmount: null }]);
+    applyGameEvent(store, created('2'), 0);
+    expect(store.get(betsAtom)).toEqual([]);
   });
 });
 
@@ -107,8 +162,8 @@ describe('the store', () => {
     applyGameEvent(store, created('1'), 3000);
     expect(store.get(clockOffsetAtom)).toBe(1000);
     applyGameEvent(store, started('1'), 9000);
-    applyGameEvent(store, tick('1', 1.0061, 100), 9100);
-    expect(store.get(roundAtom).rate).toBe(1);
+    applyGameEvent(store, tickOf('1', 1.0061, 100), 9100);
+    expect(store.get(tickAtom).rate).toBe(1);
     applyGameEvent(store, ended('1', 1.9), 20_000);
     expect(store.get(roundAtom)).toMatchObject({ state: 'ENDED', rate: 1.9 });
     expect(store.get(historyAtom).map((entry) => entry.gameId)).toEqual(['1']);
@@ -132,18 +187,18 @@ describe('the store', () => {
     const store = createStore();
     const info = { gameId: '7', gameHash: 'hash-7', startedAt: 1000, serverTime: 4000, rate: 1.19 };
     applyGameInfo(store, { ...info, gameState: 'STARTED' });
-    expect(store.get(roundAtom)).toMatchObject({ gameId: '7', state: 'STARTED', hash: 'hash-7', rate: 1.19 });
-    expect(store.get(roundAtom).confirmedMs).toBe(3000);
+    expect(store.get(roundAtom)).toMatchObject({ gameId: '7', state: 'STARTED', hash: 'hash-7' });
+    expect(store.get(tickAtom)).toEqual({ gameId: '7', rate: 1.19, confirmedMs: 3000 });
   });
 
   it('a late GET /game/info for the flying round fills its hash without moving the round back', () => {
     const store = createStore();
     applyGameEvent(store, started('5'), 0);
-    applyGameEvent(store, tick('5', 1.8, 9000), 0);
+    applyGameEvent(store, tickOf('5', 1.8, 9000), 0);
     const info = { gameId: '5', gameHash: 'hash-5', startedAt: 10_000, serverTime: 12_000, rate: 1.12 };
     applyGameInfo(store, { ...info, gameState: 'STARTED' }, 0);
-    expect(store.get(roundAtom)).toMatchObject({ gameId: '5', state: 'STARTED', hash: 'hash-5', rate: 1.8 });
-    expect(store.get(roundAtom).confirmedMs).toBe(9000);
+    expect(store.get(roundAtom)).toMatchObject({ gameId: '5', state: 'STARTED', hash: 'hash-5' });
+    expect(store.get(tickAtom)).toEqual({ gameId: '5', rate: 1.8, confirmedMs: 9000 });
   });
 
   it('a fetched CREATED round shows the loader until its start', () => {

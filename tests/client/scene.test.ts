@@ -7,6 +7,7 @@ import { computeFrame, createFrameState } from '../../src/client/stage/frameStat
 import { Scene } from '../../src/client/stage/Scene';
 import { stageTextures } from '../../src/client/stage/textures';
 import { INITIAL_ROUND, type RoundState } from '../../src/client/state/roundAtom';
+import { INITIAL_TICK, type TickState } from '../../src/client/state/tickAtom';
 
 const NOW = 1_000_000;
 /** The rocket art is 64x32 and the crash burst 64x64; the other textures' sizes do not matter here. */
@@ -17,10 +18,18 @@ const texture = (name: string) => (name === 'rocket.png' ? ROCKET : name.startsW
 const PHONE = [344, 222] as const;
 const DESKTOP = [1100, 540] as const;
 
-function sceneAt(round: RoundState, [width, height]: readonly [number, number] = DESKTOP) {
+/** A round and its last tick, as the atoms hold them. */
+interface View {
+  round: RoundState;
+  tick: TickState;
+}
+
+const still = (round: RoundState): View => ({ round, tick: INITIAL_TICK });
+
+function sceneAt({ round, tick }: View, [width, height]: readonly [number, number] = DESKTOP) {
   const scene = new Scene(stageTextures(texture));
   scene.resize(width, height);
-  const frame = computeFrame(createFrameState(), round, NOW, 0);
+  const frame = computeFrame(createFrameState(), round, tick, NOW, 0);
   scene.update(1 / 60, frame);
   return { scene, frame };
 }
@@ -32,13 +41,15 @@ function textBox(readout: Container, text: { text: string; y: number; style: { f
   return new Rectangle(readout.x - width / 2, readout.y + text.y - 0.6 * fontSize, width, 1.2 * fontSize);
 }
 
-const flying = (elapsedMs: number, rate: number): RoundState => ({
-  ...INITIAL_ROUND,
-  gameId: '1',
-  state: 'STARTED',
-  startedAt: NOW - elapsedMs,
-  confirmedMs: elapsedMs - 50,
-  rate,
+const flying = (elapsedMs: number, rate: number): View => ({
+  round: { ...INITIAL_ROUND, gameId: '1', state: 'STARTED', startedAt: NOW - elapsedMs },
+  tick: { gameId: '1', confirmedMs: elapsedMs - 50, rate },
+});
+
+/** The round of `view` ended at fullRate. */
+const crashed = ({ round, tick }: View, fullRate: number): View => ({
+  round: { ...round, state: 'ENDED', fullRate, rate: Math.floor(fullRate * 100) / 100, salt: 's' },
+  tick,
 });
 
 describe('the scene for a given round', () => {
@@ -75,9 +86,9 @@ describe('the scene for a given round', () => {
   it('keeps FLEW AWAY off the crash burst on a phone', () => {
     const fullRate = 14.2;
     const { scene } = sceneAt(flying(msToRate(fullRate) - 50, 14.17), PHONE);
-    const ended: RoundState = { ...flying(msToRate(fullRate), 14.2), state: 'ENDED', fullRate, salt: 's' };
+    const { round, tick } = crashed(flying(msToRate(fullRate), 14.2), fullRate);
     scene.calm = true;
-    scene.update(1 / 60, computeFrame(createFrameState(), ended, NOW, 0));
+    scene.update(1 / 60, computeFrame(createFrameState(), round, tick, NOW, 0));
     const readout = scene.readout;
     expect(readout.caption.visible).toBe(true);
     const burst = scene.crash.getBounds().rectangle;
@@ -86,16 +97,14 @@ describe('the scene for a given round', () => {
   });
 
   it('shows FLEW AWAY with the final rate once the round has ended', () => {
-    const round: RoundState = { ...flying(msToRate(3.3381), 3.33), state: 'ENDED', fullRate: 3.3381, salt: 's' };
-    const { scene } = sceneAt(round);
+    const { scene } = sceneAt(crashed(flying(msToRate(3.3381), 3.33), 3.3381));
     expect(scene.readout.text).toBe('x3.33');
     expect(scene.readout.caption.visible).toBe(true);
     expect(scene.readout.caption.text).toBe('FLEW AWAY');
   });
 
   it('shows the loader with the countdown while the round is CREATED', () => {
-    const round: RoundState = { ...INITIAL_ROUND, gameId: '2', state: 'CREATED', startsAt: NOW + 2450 };
-    const { scene, frame } = sceneAt(round);
+    const { scene, frame } = sceneAt(still({ ...INITIAL_ROUND, gameId: '2', state: 'CREATED', startsAt: NOW + 2450 }));
     expect(frame.countdownMs).toBe(2450);
     expect(scene.loader.visible).toBe(true);
     expect(scene.loader.children[3]!.visible).toBe(true);
@@ -104,7 +113,7 @@ describe('the scene for a given round', () => {
   });
 
   it('shows only the title, no 0.0s countdown, before any round is known', () => {
-    const { scene, frame } = sceneAt(INITIAL_ROUND);
+    const { scene, frame } = sceneAt(still(INITIAL_ROUND));
     expect(frame.phase).toBe('loading');
     expect(scene.loader.visible).toBe(true);
     const [title, , , countdown] = scene.loader.children;
@@ -112,8 +121,8 @@ describe('the scene for a given round', () => {
   });
 
   it('stops the numbers and shows the lag notice when ticks are late', () => {
-    const round: RoundState = { ...flying(5000, 1.06), confirmedMs: 1000 };
-    const { scene, frame } = sceneAt(round);
+    const late = flying(5000, 1.06);
+    const { scene, frame } = sceneAt({ ...late, tick: { ...late.tick, confirmedMs: 1000 } });
     expect(frame.lag).toBe(true);
     expect(frame.elapsedMs).toBe(1300);
     expect(scene.readout.notice.visible).toBe(true);

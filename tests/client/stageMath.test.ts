@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_EXTRAPOLATION_MS } from '../../src/shared/constants';
 import { rateAt } from '../../src/shared/growth';
-import { computeFrame, createFrameState } from '../../src/client/stage/frameState';
+import { computeFrame, createFrameState, type FrameState } from '../../src/client/stage/frameState';
 import { FrameMeter } from '../../src/client/stage/FrameMeter';
 import { fitView, MIN_VIEW, niceStep, plotBox, plotX, plotY } from '../../src/client/stage/plot';
 import {
@@ -11,19 +11,17 @@ import {
   WARMUP_FRAMES,
 } from '../../src/client/stage/QualityGovernor';
 import { INITIAL_ROUND, type RoundState } from '../../src/client/state/roundAtom';
+import { INITIAL_TICK, type TickState } from '../../src/client/state/tickAtom';
 
-const started = (startedAt: number, confirmedMs: number, rate = 1): RoundState => ({
-  ...INITIAL_ROUND,
-  gameId: '1',
-  state: 'STARTED',
-  startedAt,
-  confirmedMs,
-  rate,
-});
+const round = (startedAt: number): RoundState => ({ ...INITIAL_ROUND, gameId: '1', state: 'STARTED', startedAt });
+const tick = (confirmedMs: number, rate = 1): TickState => ({ gameId: '1', confirmedMs, rate });
+/** The frame of a round started at `startedAt` whose last tick confirmed `confirmedMs` at `rate`. */
+const flying = (frame: FrameState, startedAt: number, confirmedMs: number, now: number, offset: number, rate = 1) =>
+  computeFrame(frame, round(startedAt), tick(confirmedMs, rate), now, offset);
 
 describe('frame extrapolation', () => {
   it('extrapolates along the growth curve using the server clock offset', () => {
-    const frame = computeFrame(createFrameState(), started(10_000, 4900), 4_000, 11_000);
+    const frame = flying(createFrameState(), 10_000, 4900, 4_000, 11_000);
     expect(frame.phase).toBe('flying');
     expect(frame.elapsedMs).toBe(5000);
     expect(frame.rate).toBeCloseTo(rateAt(5000));
@@ -31,32 +29,38 @@ describe('frame extrapolation', () => {
   });
 
   it(`never runs more than ${MAX_EXTRAPOLATION_MS} ms past the last confirmed tick, then reports lag`, () => {
-    const frame = computeFrame(createFrameState(), started(0, 2000), 9000, 0);
+    const frame = flying(createFrameState(), 0, 2000, 9000, 0);
     expect(frame.elapsedMs).toBe(2000 + MAX_EXTRAPOLATION_MS);
     expect(frame.lag).toBe(true);
   });
 
   it('never moves backwards within a round when the clock estimate shifts', () => {
     const frame = createFrameState();
-    computeFrame(frame, started(0, 3000), 3100, 0);
-    computeFrame(frame, started(0, 3000), 3000, -200);
+    flying(frame, 0, 3000, 3100, 0);
+    flying(frame, 0, 3000, 3000, -200);
     expect(frame.elapsedMs).toBe(3100);
   });
 
+  it('takes no confirmed time from the tick of another round', () => {
+    const frame = computeFrame(createFrameState(), round(0), { gameId: '0', confirmedMs: 9000, rate: 5 }, 9000, 0);
+    expect(frame).toMatchObject({ elapsedMs: MAX_EXTRAPOLATION_MS, lag: true });
+    expect(frame.shown).toBeLessThan(5);
+  });
+
   it('never shows less than the last confirmed rate', () => {
-    const frame = computeFrame(createFrameState(), started(0, 1000, 1.5), 1000, 0);
+    const frame = flying(createFrameState(), 0, 1000, 1000, 0, 1.5);
     expect(frame.shown).toBe(1.5);
   });
 
   it('snaps to the final rate when the round ends', () => {
-    const round: RoundState = { ...started(0, 9000, 1.71), state: 'ENDED', fullRate: 1.7189, rate: 1.71 };
-    const frame = computeFrame(createFrameState(), round, 50_000, 0);
+    const ended: RoundState = { ...round(0), state: 'ENDED', fullRate: 1.7189, rate: 1.71 };
+    const frame = computeFrame(createFrameState(), ended, tick(9000, 1.71), 50_000, 0);
     expect(frame).toMatchObject({ phase: 'crashed', shown: 1.71, rate: 1.7189 });
   });
 
   it('counts down to the start while the round is CREATED', () => {
-    const round: RoundState = { ...INITIAL_ROUND, gameId: '2', state: 'CREATED', startsAt: 6000 };
-    const frame = computeFrame(createFrameState(), round, 1000, 500);
+    const waiting: RoundState = { ...INITIAL_ROUND, gameId: '2', state: 'CREATED', startsAt: 6000 };
+    const frame = computeFrame(createFrameState(), waiting, INITIAL_TICK, 1000, 500);
     expect(frame).toMatchObject({ phase: 'waiting', countdownMs: 4500, windowMs: 4500, shown: 1 });
   });
 });

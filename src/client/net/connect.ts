@@ -1,17 +1,17 @@
-/** Starts the game feed: the current round and history over HTTP, then live events over STOMP. */
+/** Starts the page's network: the stored session, the referral fields, the history and the live feed. */
 
 import type { store as appStore } from '../state/store';
-import { getGameInfo, getLastRounds } from './api';
-import { applyGameInfo, applyLastRounds } from './events';
+import { loadHistory } from './feed';
+import { storeReferralFromQuery } from './referral';
+import { resumeSession } from './session';
 import { brokerUrl, createStompClient } from './stomp';
 
 type Store = typeof appStore;
 
 /** Connects once per page; HTTP failures are left to the STOMP feed, which sends the round on subscribe. */
 export function connectGame(store: Store): void {
-  getGameInfo().then((info) => applyGameInfo(store, info), ignore);
-  getLastRounds().then((rounds) => applyLastRounds(store, rounds), ignore);
+  storeReferralFromQuery(window.location.search);
+  void resumeSession();
+  void loadHistory();
   createStompClient(store, brokerUrl(window.location)).activate();
 }
-
-function ignore(): void {}

@@ -1,12 +1,19 @@
-/** The one place that turns GAME_* events and game HTTP answers into atoms (spec §4). */
+/**
+ * The one place that turns STOMP events and game HTTP answers into atoms (spec §4). GAME_RATE only
+ * touches the tick atom; the round atom the HUD reads changes a few times a round (architecture §2).
+ */
 
 import { HISTORY_LENGTH } from '../../shared/constants';
 import { msToRate, shownRate } from '../../shared/growth';
 import type { GameEndedData, GameEvent, GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
+import { betsAtom } from '../state/betsAtom';
 import { clockOffsetAtom } from '../state/clockAtom';
 import { historyAtom } from '../state/historyAtom';
+import { panelAtoms, roundEnded, roundStarted, type PanelState } from '../state/panelsAtom';
 import { INITIAL_ROUND, roundAtom, type RoundState } from '../state/roundAtom';
 import type { store as appStore } from '../state/store';
+import { tickAtom, type TickState } from '../state/tickAtom';
+import { parseEvent } from './decode';
 
 type Store = typeof appStore;
 
@@ -15,54 +22,50 @@ const STATE_ORDER: Record<GameState, number> = { CREATED: 0, STARTED: 1, ENDED: 
 
 /** A STOMP body as a game event, or null for anything else (messaging errors are ignored, spec §8). */
 export function decodeGameEvent(body: string): GameEvent | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { eventType, data } = parsed as { eventType?: unknown; data?: unknown };
-  if (typeof eventType !== 'string' || !EVENT_TYPES.has(eventType)) return null;
-  if (typeof data !== 'object' || data === null || typeof (data as { gameId?: unknown }).gameId !== 'string') return null;
-  return parsed as GameEvent;
+  return parseEvent<GameEvent>(body, EVENT_TYPES, 'gameId');
 }
 
-/** The round after one event: CREATED resets to x1 and shows the loader, RATE truncates, ENDED sets the final rate. */
+/** The round after one event: CREATED resets and shows the loader, ENDED publishes the final rate and salt. */
 export function reduceRound(round: RoundState, event: GameEvent): RoundState {
   switch (event.eventType) {
     case 'GAME_CREATED':
-      return {
-        gameId: event.data.gameId,
-        state: 'CREATED',
-        hash: event.data.hash,
-        rate: 1,
-        fullRate: null,
-        salt: null,
-        startsAt: event.data.startsAt ?? null,
-        startedAt: null,
-        confirmedMs: 0,
-      };
+      return { ...INITIAL_ROUND, gameId: event.data.gameId, state: 'CREATED', hash: event.data.hash, startsAt: event.data.startsAt ?? null };
     case 'GAME_STARTED': {
       const base = sameRound(round, event.data.gameId);
       const hash = event.data.hash ?? base.hash;
-      if (base.state === 'STARTED' || base.state === 'ENDED') return { ...base, hash };
-      return { ...base, state: 'STARTED', hash, startedAt: event.data.startedAt, rate: 1, confirmedMs: 0 };
+      if (base.state === 'STARTED' || base.state === 'ENDED') return hash === base.hash ? base : { ...base, hash };
+      return { ...base, state: 'STARTED', hash, startedAt: event.data.startedAt };
     }
     case 'GAME_RATE': {
-      const { gameId, rate, elapsedMs, serverTime } = event.data;
-      const base = sameRound(round, gameId);
-      if (base.state === 'ENDED') return base;
-      return {
-        ...base,
-        state: 'STARTED',
-        rate: Math.max(base.rate, shownRate(rate)),
-        confirmedMs: Math.max(base.confirmedMs, elapsedMs),
-        startedAt: base.startedAt ?? serverTime - elapsedMs,
-      };
+      const base = sameRound(round, event.data.gameId);
+      if (base.state === 'ENDED' || (base.state === 'STARTED' && base.startedAt !== null)) return base;
+      return { ...base, state: 'STARTED', startedAt: base.startedAt ?? event.data.serverTime - event.data.elapsedMs };
+    }
+    case 'GAME_ENDED': {
+      const { data } = event;
+      const base = sameRound(round, data.gameId);
+      const startedAt = base.startedAt ?? data.time - msToRate(data.fullRate);
+      return { ...base, state: 'ENDED', rate: shownRate(data.rate), fullRate: data.fullRate, hash: data.hash, salt: data.salt, startedAt };
+    }
+  }
+}
+
+/** The tick after one event (`round` is the round after it): GAME_RATE truncates the rate and records the confirmed time. */
+export function reduceTick(tick: TickState, round: RoundState, event: GameEvent): TickState {
+  const same = tick.gameId === event.data.gameId;
+  switch (event.eventType) {
+    case 'GAME_CREATED':
+      return { gameId: event.data.gameId, rate: 1, confirmedMs: 0 };
+    case 'GAME_STARTED':
+      return same ? tick : { gameId: event.data.gameId, rate: 1, confirmedMs: 0 };
+    case 'GAME_RATE': {
+      if (round.state === 'ENDED') return tick;
+      const rate = shownRate(event.data.rate);
+      if (!same) return { gameId: event.data.gameId, rate, confirmedMs: event.data.elapsedMs };
+      return { gameId: tick.gameId, rate: Math.max(tick.rate, rate), confirmedMs: Math.max(tick.confirmedMs, event.data.elapsedMs) };
     }
     case 'GAME_ENDED':
-      return endRound(sameRound(round, event.data.gameId), event.data);
+      return { gameId: event.data.gameId, rate: shownRate(event.data.rate), confirmedMs: msToRate(event.data.fullRate) };
   }
 }
 
@@ -73,6 +76,13 @@ export function reduceHistory(history: RoundHistoryEntry[], event: GameEvent): R
   if (history.some((entry) => entry.gameId === gameId)) return history;
   const entry: RoundHistoryEntry = { gameId, rate: shownRate(rate), fullRate, hash, salt, time };
   return [entry, ...history].slice(0, HISTORY_LENGTH);
+}
+
+/** A panel after a round event: its bet can be claimed once the round starts and is settled when it ends. */
+export function reducePanel(panel: PanelState, event: GameEvent): PanelState {
+  if (event.eventType === 'GAME_STARTED' || event.eventType === 'GAME_RATE') return roundStarted(panel);
+  if (event.eventType === 'GAME_ENDED') return roundEnded(panel);
+  return panel;
 }
 
 /**
@@ -118,21 +128,34 @@ export function isCurrentOrNewer(round: RoundState, event: GameEvent): boolean {
   return STATE_ORDER[eventState(event)] >= STATE_ORDER[round.state];
 }
 
-/** Reduces one event into the store's atoms; `now` is the local receive time. */
-export function applyGameEvent(store: Store, event: GameEvent, now = Date.now()): void {
-  if (!isCurrentOrNewer(store.get(roundAtom), event)) return;
-  store.set(roundAtom, reduceRound(store.get(roundAtom), event));
+/**
+ * Reduces one event into the store's atoms; `now` is the local receive time. Returns false for a
+ * stale event that changed nothing. Each atom is set only when its value changed.
+ */
+export function applyGameEvent(store: Store, event: GameEvent, now = Date.now()): boolean {
+  const round = store.get(roundAtom);
+  if (!isCurrentOrNewer(round, event)) return false;
+  const nextRound = reduceRound(round, event);
+  if (nextRound !== round) store.set(roundAtom, nextRound);
+  store.set(tickAtom, reduceTick(store.get(tickAtom), nextRound, event));
   const history = store.get(historyAtom);
   const nextHistory = reduceHistory(history, event);
   if (nextHistory !== history) store.set(historyAtom, nextHistory);
+  if (event.eventType === 'GAME_CREATED' && store.get(betsAtom).length > 0) store.set(betsAtom, []);
+  for (const panelAtom of panelAtoms) {
+    const panel = store.get(panelAtom);
+    const next = reducePanel(panel, event);
+    if (next !== panel) store.set(panelAtom, next);
+  }
   if ('serverTime' in event.data) {
     store.set(clockOffsetAtom, nextClockOffset(store.get(clockOffsetAtom), event.data.serverTime - now));
   }
+  return true;
 }
 
-/** Applies GET /game/info; an ENDED round raises its game-ended event (spec §4). */
-export function applyGameInfo(store: Store, info: GameInfo, now = Date.now()): void {
-  for (const event of infoToEvents(info)) applyGameEvent(store, event, now);
+/** Applies GET /game/info; an ENDED round raises its game-ended event (spec §4). Returns the events applied. */
+export function applyGameInfo(store: Store, info: GameInfo, now = Date.now()): GameEvent[] {
+  return infoToEvents(info).filter((event) => applyGameEvent(store, event, now));
 }
 
 /** Fills the history strip from GET /game/last (newest first). */
@@ -146,19 +169,6 @@ export function applyLastRounds(store: Store, rounds: RoundHistoryEntry[]): void
 /** The round an event belongs to: the shown one, or a blank one when the event is for another round. */
 function sameRound(round: RoundState, gameId: string): RoundState {
   return round.gameId === gameId ? round : { ...INITIAL_ROUND, gameId };
-}
-
-function endRound(round: RoundState, data: GameEndedData): RoundState {
-  return {
-    ...round,
-    state: 'ENDED',
-    rate: shownRate(data.rate),
-    fullRate: data.fullRate,
-    hash: data.hash,
-    salt: data.salt,
-    startedAt: round.startedAt ?? data.time - msToRate(data.fullRate),
-    confirmedMs: msToRate(data.fullRate),
-  };
 }
 
 function eventState(event: GameEvent): GameState {

@@ -1,13 +1,24 @@
-/** Owns the STOMP client (spec §7): heart-beats, reconnects, and subscriptions made on every connect. */
+/**
+ * Owns the STOMP client (spec §7): heart-beats, reconnects, subscriptions made on every connect,
+ * and a round-trip probe for the latency figure.
+ */
 
 import { Client } from '@stomp/stompjs';
 import { HEARTBEAT_MS, MAX_CHUNK_BYTES, RECONNECT_DELAY_MS, WS_PATH } from '../../shared/constants';
 import { DESTINATIONS } from '../../shared/protocol';
 import { connectionAtom } from '../state/connectionAtom';
+import { latencyAtom } from '../state/latencyAtom';
 import type { store as appStore } from '../state/store';
-import { applyGameEvent, decodeGameEvent } from './events';
+import { applyOnline, decodeBetEvent, decodeOnline } from './betEvents';
+import { decodeGameEvent } from './events';
+import { loadRound, receiveBetEvent, receiveGameEvent } from './feed';
 
 type Store = typeof appStore;
+
+/** How often the round trip is measured. */
+export const LATENCY_PROBE_MS = 5000;
+/** An UNSUBSCRIBE of an id never used: the server only answers its receipt. */
+const PROBE_ID = 'latency-probe';
 
 /** ws(s)://host/api/v1/ws/init for the page's own origin. */
 export function brokerUrl(location: Pick<Location, 'protocol' | 'host'>): string {
@@ -27,14 +38,39 @@ export function createStompClient(store: Store, url: string): Client {
     maxWebSocketChunkSize: MAX_CHUNK_BYTES,
     splitLargeFrames: true,
   });
+  let probe: ReturnType<typeof setInterval> | undefined;
+  let probes = 0;
+  const measure = () => {
+    const receipt = `latency-${++probes}`;
+    const sent = performance.now();
+    client.watchForReceipt(receipt, () => store.set(latencyAtom, Math.round(performance.now() - sent)));
+    client.unsubscribe(PROBE_ID, { receipt });
+  };
   client.onConnect = () => {
     store.set(connectionAtom, 'open');
     client.subscribe(DESTINATIONS.game, (message) => {
       const event = decodeGameEvent(message.body);
-      if (event) applyGameEvent(store, event);
+      if (event) receiveGameEvent(event);
     });
+    client.subscribe(DESTINATIONS.bets, (message) => {
+      const event = decodeBetEvent(message.body);
+      if (event) receiveBetEvent(event);
+    });
+    client.subscribe(DESTINATIONS.online, (message) => {
+      const online = decodeOnline(message.body);
+      if (online !== null) applyOnline(store, online);
+    });
+    void loadRound();
+    measure();
+    clearInterval(probe);
+    probe = setInterval(measure, LATENCY_PROBE_MS);
   };
-  client.onWebSocketClose = () => store.set(connectionAtom, 'closed');
-  client.onStompError = () => store.set(connectionAtom, 'closed');
+  const down = () => {
+    clearInterval(probe);
+    store.set(connectionAtom, 'closed');
+    store.set(latencyAtom, null);
+  };
+  client.onWebSocketClose = down;
+  client.onStompError = down;
   return client;
 }

@@ -7,6 +7,7 @@ import { UPDATE_PRIORITY, type Application, type Container, type Ticker } from '
 import { clockOffsetAtom } from '../state/clockAtom';
 import { roundAtom } from '../state/roundAtom';
 import type { store as appStore } from '../state/store';
+import { tickAtom } from '../state/tickAtom';
 import { FrameMeter } from './FrameMeter';
 import { computeFrame, createFrameState } from './frameState';
 import { cappedResolution, QualityGovernor } from './QualityGovernor';
@@ -55,10 +56,10 @@ export class SceneRunner {
     this.meter.begin(performance.now());
   }
 
-  /** The one per-frame callback: reads the round with store.get and moves Pixi objects. */
+  /** The one per-frame callback: reads the round and the tick with store.get and moves Pixi objects. */
   private tick(ticker: Ticker): void {
     const offset = this.store.get(clockOffsetAtom) ?? 0;
-    computeFrame(this.frame, this.store.get(roundAtom), Date.now(), offset);
+    computeFrame(this.frame, this.store.get(roundAtom), this.store.get(tickAtom), Date.now(), offset);
     this.scene.update(Math.min(ticker.deltaMS, 100) / 1000, this.frame);
   }
 

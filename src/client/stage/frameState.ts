@@ -1,8 +1,9 @@
-/** What the stage shows at one instant, from the round atom and the clock (architecture §2). */
+/** What the stage shows at one instant, from the round and tick atoms and the clock (architecture §2). */
 
 import { MAX_EXTRAPOLATION_MS } from '../../shared/constants';
 import { msToRate, rateAt, shownRate } from '../../shared/growth';
 import type { RoundState } from '../state/roundAtom';
+import type { TickState } from '../state/tickAtom';
 
 export type Phase = 'loading' | 'waiting' | 'flying' | 'crashed';
 
@@ -34,8 +35,10 @@ export function createFrameState(): FrameState {
  * along the growth curve but never more than MAX_EXTRAPOLATION_MS past the last confirmed tick, and
  * never backwards within a round (`out` keeps the previous frame).
  */
-export function computeFrame(out: FrameState, round: RoundState, now: number, offset: number): FrameState {
+export function computeFrame(out: FrameState, round: RoundState, tick: TickState, now: number, offset: number): FrameState {
   const serverNow = now + offset;
+  const sameTick = tick.gameId === round.gameId;
+  const confirmedMs = sameTick ? tick.confirmedMs : 0;
   const sameRound = out.gameId === round.gameId;
   const previousElapsed = sameRound ? out.elapsedMs : 0;
   out.gameId = round.gameId;
@@ -54,18 +57,18 @@ export function computeFrame(out: FrameState, round: RoundState, now: number, of
       if (!sameRound || out.countdownMs > out.windowMs) out.windowMs = Math.max(1, out.countdownMs);
       break;
     case 'STARTED': {
-      const sinceStart = round.startedAt === null ? round.confirmedMs : serverNow - round.startedAt;
-      const limit = round.confirmedMs + MAX_EXTRAPOLATION_MS;
+      const sinceStart = round.startedAt === null ? confirmedMs : serverNow - round.startedAt;
+      const limit = confirmedMs + MAX_EXTRAPOLATION_MS;
       out.lag = sinceStart > limit;
       out.phase = 'flying';
       out.elapsedMs = Math.max(previousElapsed, Math.min(sinceStart, limit), 0);
       out.rate = rateAt(out.elapsedMs);
-      out.shown = Math.max(round.rate, shownRate(out.rate));
+      out.shown = Math.max(sameTick ? tick.rate : 1, shownRate(out.rate));
       break;
     }
     case 'ENDED':
       out.phase = 'crashed';
-      out.elapsedMs = round.fullRate === null ? round.confirmedMs : msToRate(round.fullRate);
+      out.elapsedMs = round.fullRate === null ? confirmedMs : msToRate(round.fullRate);
       out.rate = round.fullRate ?? round.rate;
       out.shown = round.rate;
       break;

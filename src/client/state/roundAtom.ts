@@ -1,4 +1,4 @@
-/** The current round as the events of spec §4 leave it: what the stage draws every frame. */
+/** The current round as the events of spec §4 leave it: what the HUD reads, a few changes a round. */
 
 import { atom } from 'jotai';
 import type { GameState } from '../../shared/protocol';
@@ -8,7 +8,7 @@ export interface RoundState {
   /** null until the first event or GET /game/info arrives. */
   state: GameState | null;
   hash: string;
-  /** The shown multiplier: the last confirmed rate truncated to 2 decimals, the final rate once ENDED. */
+  /** The final multiplier truncated to 2 decimals once ENDED; 1 before (the live rate is in tickAtom). */
   rate: number;
   fullRate: number | null;
   salt: string | null;
@@ -16,8 +16,6 @@ export interface RoundState {
   startsAt: number | null;
   /** Server ms timestamp of the start (STARTED, ENDED). */
   startedAt: number | null;
-  /** Milliseconds after the start confirmed by the last GAME_RATE (or 0 at GAME_STARTED). */
-  confirmedMs: number;
 }
 
 /** The round before anything is known: the stage shows the loader. */
@@ -30,8 +28,7 @@ export const INITIAL_ROUND: RoundState = {
   salt: null,
   startsAt: null,
   startedAt: null,
-  confirmedMs: 0,
 };
 
-/** Written only by net/events.ts, a few times a second at most. */
+/** Written only by net/events.ts on state changes; GAME_RATE leaves it alone (architecture §2). */
 export const roundAtom = atom<RoundState>(INITIAL_ROUND);

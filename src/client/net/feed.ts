@@ -1,0 +1,48 @@
+/** What the page does with each live message beyond the atoms: queued bets go out, balances refresh. */
+
+import type { BetEvent, GameEvent } from '../../shared/protocol';
+import { roundAtom } from '../state/roundAtom';
+import { accessTokenAtom } from '../state/sessionAtom';
+import { store } from '../state/store';
+import { getGameInfo, getLastRounds } from './api';
+import { placeQueuedBets } from './bets';
+import { applyGameEvent, applyGameInfo, applyLastRounds, isCurrentOrNewer } from './events';
+import { betFeed, refreshRoundBets } from './roundBets';
+import { refreshProfile } from './session';
+
+/** A game event: GAME_CREATED empties the list and sends queued bets; GAME_ENDED refreshes the balance. */
+export function receiveGameEvent(event: GameEvent): void {
+  if (!isCurrentOrNewer(store.get(roundAtom), event)) return;
+  if (event.eventType === 'GAME_CREATED') betFeed.drop();
+  if (!applyGameEvent(store, event)) return;
+  afterGameEvent(event);
+}
+
+function afterGameEvent(event: GameEvent): void {
+  if (event.eventType === 'GAME_CREATED') placeQueuedBets();
+  if (event.eventType === 'GAME_ENDED' && store.get(accessTokenAtom)) void refreshProfile();
+}
+
+/** A bet event. */
+export function receiveBetEvent(event: BetEvent): void {
+  betFeed.push(event);
+}
+
+/** On every (re)connect: the round over HTTP (an ENDED one raises game-ended, spec §4), then its bets. */
+export async function loadRound(): Promise<void> {
+  try {
+    const info = await getGameInfo();
+    for (const event of applyGameInfo(store, info)) afterGameEvent(event);
+    await refreshRoundBets();
+  } catch {
+    // The STOMP subscription sends the round as well.
+  }
+}
+
+/** The history strip's rounds. */
+export function loadHistory(): Promise<void> {
+  return getLastRounds().then(
+    (rounds) => applyLastRounds(store, rounds),
+    () => undefined,
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Sign-in, sign-out and the profile (spec §4): after a token arrives the profile is fetched, then
+ * the payment environment. A failed profile fetch signs out, except when no answer came at all
+ * (architecture §9): then it is tried again a little later.
+ */
+
+import type { PaymentEnvironment, Profile, TokenResponse } from '../../shared/protocol';
+import { paymentEnvironmentAtom } from '../state/paymentEnvironmentAtom';
+import { profileAtom, profileLoadingAtom } from '../state/profileAtom';
+import { accessTokenAtom, clearSessionAtom } from '../state/sessionAtom';
+import { store } from '../state/store';
+import { ApiError, getData, postData } from './api';
+import { referralFields } from './referral';
+
+/** How long to wait before fetching the profile again after a network error. */
+export const PROFILE_RETRY_MS = 5000;
+
+let latest = 0;
+let retry: ReturnType<typeof setTimeout> | undefined;
+
+/** Stores the token, fetches the profile, then loads the payment environment. */
+export async function signIn(token: string): Promise<void> {
+  store.set(accessTokenAtom, token);
+  await refreshProfile();
+  if (store.get(profileAtom)) await loadPaymentEnvironment();
+}
+
+/** Resumes the stored session at page start (no request when signed out, spec §6). */
+export function resumeSession(): Promise<void> {
+  const token = store.get(accessTokenAtom);
+  return token ? signIn(token) : Promise.resolve();
+}
+
+/** Email and password sign-in, or registration, then signIn. Throws an ApiError the form shows. */
+export async function signInWithPassword(email: string, password: string, register: boolean): Promise<void> {
+  const { token } = register
+    ? await postData<TokenResponse>('/auth/register', { email, password, ...referralFields() })
+    : await postData<TokenResponse>('/auth/authenticate', { login: email, password });
+  await signIn(token);
+}
+
+/** Revokes the refresh cookie (POST /auth/logout) and forgets the session on this page. */
+export async function signOut(): Promise<void> {
+  clearTimeout(retry);
+  await postData('/auth/logout').catch(() => undefined);
+  store.set(clearSessionAtom);
+}
+
+/** Fetches the profile (balance); only the newest answer is kept, so a slow one never shows an old balance. */
+export async function refreshProfile(): Promise<void> {
+  const token = store.get(accessTokenAtom);
+  if (!token) return;
+  const request = ++latest;
+  clearTimeout(retry);
+  if (!store.get(profileAtom)) store.set(profileLoadingAtom, true);
+  try {
+    const profile = await getData<Profile>('/user/profile');
+    if (request === latest && store.get(accessTokenAtom)) store.set(profileAtom, profile);
+  } catch (error) {
+    if (request !== latest || !store.get(accessTokenAtom)) return;
+    if (error instanceof ApiError && error.status === null) retry = setTimeout(() => void refreshProfile(), PROFILE_RETRY_MS);
+    else store.set(clearSessionAtom);
+  } finally {
+    if (request === latest) store.set(profileLoadingAtom, false);
+  }
+}
+
+/** GET /payment/environment; the defaults stay when it fails. */
+export async function loadPaymentEnvironment(): Promise<void> {
+  try {
+    store.set(paymentEnvironmentAtom, await getData<PaymentEnvironment>('/payment/environment'));
+  } catch {
+    // The spec's defaults stand until the next sign-in.
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The two bet panels (spec §2, §3, §4): what each shows and its bet's state machine. The pure
+ * transitions live here so net/bets.ts (presses, requests) and net/events.ts (rounds) share them.
+ */
+
+import { atom, type PrimitiveAtom } from 'jotai';
+import { BET_DEFAULT_AMOUNT, BET_DEFAULT_RATE_TEXT } from '../../shared/constants';
+
+/** idle shows BET, created CANCEL, running CLAIM, waiting WAITING (spec §4). */
+export type BetState = 'idle' | 'created' | 'running' | 'waiting';
+
+/** The betId of a bet queued for the next round (spec §3). */
+export const AUTO_BET_ID = 'auto';
+
+export interface PanelState {
+  /** The amount input's text, in coins ('200', '12.5'). */
+  amount: string;
+  /** The auto cash-out target input's text ('2.00'). */
+  rate: string;
+  isAutoBetEnabled: boolean;
+  isAutoWithdraw: boolean;
+  betState: BetState;
+  /** The placed bet, AUTO_BET_ID while waiting, null when idle. */
+  betId: string | null;
+  /** A request of this panel is on its way (the main button shows loading). */
+  busy: boolean;
+}
+
+export const INITIAL_PANEL: PanelState = {
+  amount: String(BET_DEFAULT_AMOUNT),
+  rate: BET_DEFAULT_RATE_TEXT,
+  isAutoBetEnabled: false,
+  isAutoWithdraw: false,
+  betState: 'idle',
+  betId: null,
+  busy: false,
+};
+
+/** One atom per panel, so a press in one does not re-render the other. */
+export const panelAtoms: readonly PrimitiveAtom<PanelState>[] = [atom(INITIAL_PANEL), atom(INITIAL_PANEL)];
+
+/** A bet was accepted: CANCEL until the round starts. */
+export const placed = (panel: PanelState, betId: string): PanelState => ({ ...panel, betState: 'created', betId, busy: false });
+
+/** The press came outside the betting window: WAITING for the next round (architecture §9). */
+export const queued = (panel: PanelState): PanelState => ({ ...panel, betState: 'waiting', betId: AUTO_BET_ID, busy: false });
+
+/** Back to BET (cancelled, queue withdrawn, placing failed). */
+export const idle = (panel: PanelState): PanelState => ({ ...panel, betState: 'idle', betId: null, busy: false });
+
+/** The bet is over (cashed out, round ended, refunded): BET, or WAITING again while auto-bet runs. */
+export const settled = (panel: PanelState): PanelState => (panel.isAutoBetEnabled ? queued(panel) : idle(panel));
+
+/** Stops a running auto-bet: a queued bet is withdrawn; a placed bet stays, but nothing follows it. */
+export const stopAutoBet = (panel: PanelState): PanelState => {
+  const off = { ...panel, isAutoBetEnabled: false };
+  return panel.betState === 'waiting' ? idle(off) : off;
+};
+
+/** The round started: a placed bet can be claimed. */
+export const roundStarted = (panel: PanelState): PanelState =>
+  panel.betState === 'created' ? { ...panel, betState: 'running' } : panel;
+
+/** The round ended (or was voided): its bet is settled; a bet queued for the next round waits on. */
+export const roundEnded = (panel: PanelState): PanelState =>
+  panel.betState === 'created' || panel.betState === 'running' ? settled(panel) : panel;
+
+/** Either toggle changed: any running auto-bet stops (spec §5). */
+export function toggled(panel: PanelState, change: Partial<Pick<PanelState, 'isAutoBetEnabled' | 'isAutoWithdraw'>>): PanelState {
+  const next = { ...panel, ...change };
+  return panel.betState === 'waiting' ? idle(next) : next;
+}
+
+/** The amount and rate can only change while no bet is placed or queued (spec §4). */
+export const editable = (panel: PanelState): boolean => panel.betState === 'idle';

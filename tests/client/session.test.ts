@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { referralFields, storeReferralFromQuery } from '../../src/client/net/referral';
+import { refreshProfile, signIn, signInWithPassword, signOut } from '../../src/client/net/session';
+import { paymentEnvironmentAtom } from '../../src/client/state/paymentEnvironmentAtom';
+import { profileAtom } from '../../src/client/state/profileAtom';
+import { accessTokenAtom } from '../../src/client/state/sessionAtom';
+import { store } from '../../src/client/state/store';
+
+const PROFILE = { balanceAmount: 20000, email: 'ref-1', nickname: 'Nova', wallet: null };
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers by path; records "METHOD path body". */
+function serve(routes: Record<string, () => Response | Promise<Response>>) {
+  const seen: string[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const path = String(input).replace('/api/v1', '');
+    seen.push(`${init.method ?? 'GET'} ${path}${init.body ? ` ${String(init.body)}` : ''}`);
+    const route = routes[path];
+    return route ? route() : json(404, { success: false, errorMessage: 'No route' });
+  });
+  return seen;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  store.set(accessTokenAtom, null);
+  store.set(profileAtom, null);
+  localStorage.clear();
+});
+
+describe('the session', () => {
+  it('stores the token under access_token, fetches the profile, then the payment environment', async () => {
+    const seen = serve({
+      '/user/profile': () => json(200, { success: true, data: PROFILE }),
+      '/payment/environment': () => json(200, { success: true, data: { type: 'local', rate: 10000, wallet: 'H' } }),
+    });
+    await signIn('t-1');
+    expect(localStorage.getItem('access_token')).toBe('t-1');
+    expect(store.get(profileAtom)).toEqual(PROFILE);
+    expect(store.get(paymentEnvironmentAtom)).toEqual({ type: 'local', rate: 10000, wallet: 'H' });
+    expect(seen).toEqual(['GET /user/profile', 'GET /payment/environment']);
+  });
+
+  it('a failed profile fetch signs out, a network error does not', async () => {
+    store.set(accessTokenAtom, 't-1');
+    serve({ '/user/profile': () => Promise.reject(new TypeError('offline')) });
+    await refreshProfile();
+    expect(store.get(accessTokenAtom)).toBe('t-1');
+    serve({ '/user/profile': () => json(500, { success: false, errorMessage: 'Something went wrong' }) });
+    await refreshProfile();
+    expect(store.get(accessTokenAtom)).toBeNull();
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('logout calls POST /auth/logout and clears the token and profile', async () => {
+    store.set(accessTokenAtom, 't-1');
+    store.set(profileAtom, PROFILE);
+    const seen = serve({ '/auth/logout': () => json(200, { success: true, data: null }) });
+    await signOut();
+    expect(seen).toEqual(['POST /auth/logout {}']);
+    expect(store.get(accessTokenAtom)).toBeNull();
+    expect(store.get(profileAtom)).toBeNull();
+  });
+});
+
+describe('referral fields', () => {
+  it('stores non-empty refId and telegramId as given and sends them when registering', async () => {
+    localStorage.setItem('telegramId', 'old');
+    storeReferralFromQuery('?refId=%3Cb%3E%20x&telegramId=');
+    expect(localStorage.getItem('refId')).toBe('<b> x');
+    expect(localStorage.getItem('telegramId')).toBe('old');
+    expect(referralFields()).toEqual({ referralId: '<b> x', telegramId: 'old' });
+    const seen = serve({ '/auth/register': () => json(200, { success: true, data: { token: 't' } }), '/user/profile': () => json(200, { success: true, data: PROFILE }) });
+    await signInWithPassword('a@b.c', 'correct horse', true);
+    expect(seen[0]).toBe('POST /auth/register {"email":"a@b.c","password":"correct horse","referralId":"<b> x","telegramId":"old"}');
+  });
+
+  it('sends neither key when nothing is stored', () => {
+    expect(referralFields()).toEqual({});
+  });
+});
