@@ -6,6 +6,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
 import { createServices, type ServiceOptions, type Services } from './services';
+import type { EventBus } from './bus/EventBus';
+import { RedisBus } from './bus/RedisBus';
 import { installErrorHandlers } from './http/errors';
 import { healthRoutes } from './http/health';
 import { metricsRoutes, timeRequests } from './http/metrics';
@@ -23,6 +25,15 @@ export interface GameServer {
   listen(): Promise<string>;
   /** Stops taking bets, closes sockets, then the database. Safe to call twice. */
   close(): Promise<void>;
+}
+
+/**
+ * In cluster mode the rate limits are counted in Redis, so a player gets the same limit whichever
+ * gateway answers. While Redis is away requests are let through rather than refused.
+ */
+function sharedLimits(bus: EventBus) {
+  if (!(bus instanceof RedisBus)) return {};
+  return { redis: bus.duplicate('moonrush-rate-limits'), nameSpace: 'moonrush:rate:', skipOnError: true };
 }
 
 export async function createServer(config: Config, options: ServiceOptions = {}): Promise<GameServer> {
@@ -51,7 +62,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   installErrorHandlers(app);
   timeRequests(app, metrics);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, ...sharedLimits(bus) });
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -72,6 +83,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
     app,
     services,
     async listen() {
+      await bus.ready();
       const url = await app.listen({ port: config.port, host: config.host });
       if (config.role !== 'gateway') await engine.start();
       paymentWorker.start();

@@ -18,6 +18,8 @@ export interface Config {
   dataDir: string;
   /** A PostgreSQL URL; when absent the embedded PGlite under dataDir is used. */
   databaseUrl: string | undefined;
+  /** A Redis URL: cluster mode, with events fanned out and rate limits shared through Redis. */
+  redisUrl: string | undefined;
   role: Role;
   chain: ChainKind;
   rpcUrl: string | undefined;
@@ -92,13 +94,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (chain !== 'local' && !env.RPC_URL) throw new Error(`CHAIN=${chain} needs RPC_URL`);
   if (chain !== 'local' && !env.SIGN_IN_DOMAIN)
     throw new Error(`CHAIN=${chain} needs SIGN_IN_DOMAIN (the host players sign in at, such as moonrush.example)`);
-  if (env.REDIS_URL) throw new Error('REDIS_URL: cluster mode is not built yet; unset it and run one process');
+  if (env.REDIS_URL && !env.DATABASE_URL)
+    throw new Error('REDIS_URL needs DATABASE_URL: the processes of a cluster share one PostgreSQL');
+  const role = oneOf(env, 'ROLE', ['all', 'gateway', 'engine'], 'all');
+  if (role !== 'all' && !env.REDIS_URL)
+    throw new Error(`ROLE=${role} needs REDIS_URL: gateways and engines talk over Redis`);
   return {
     port: integer(env, 'PORT', 8080),
     host: env.HOST || 'localhost',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
-    role: oneOf(env, 'ROLE', ['all', 'gateway', 'engine'], 'all'),
+    redisUrl: env.REDIS_URL || undefined,
+    role,
     chain,
     rpcUrl: env.RPC_URL || undefined,
     coinsPerSol: integer(env, 'COINS_PER_SOL', DEFAULT_COINS_PER_SOL, 1),

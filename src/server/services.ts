@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import type { EventBus } from './bus/EventBus';
 import { LocalBus } from './bus/LocalBus';
+import { RedisBus } from './bus/RedisBus';
 import { createMetrics, type Metrics } from './metrics';
 import { RoundEngine } from './game/RoundEngine';
 import { RoundSnapshot } from './stomp/RoundSnapshot';
@@ -54,7 +55,7 @@ export async function createServices(
   options: ServiceOptions = {},
 ): Promise<Services> {
   const database = await openDatabase(config);
-  const bus: EventBus = new LocalBus();
+  const bus: EventBus = config.redisUrl ? await RedisBus.connect(config.redisUrl, log) : new LocalBus();
   const metrics = createMetrics();
   const { bettingMs, pauseMs, tickMs } = config;
   const engine = new RoundEngine({

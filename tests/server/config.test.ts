@@ -7,6 +7,7 @@ describe('config', () => {
     expect(c).toMatchObject({ port: 8080, host: 'localhost', dataDir: './data', role: 'all', chain: 'local' });
     expect([c.coinsPerSol, c.bettingMs, c.pauseMs, c.tickMs]).toEqual([10_000, 6000, 3000, 100]);
     expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
   });
 
   it('refuses bad values with a readable error', () => {
@@ -14,7 +15,8 @@ describe('config', () => {
     expect(() => loadConfig({ ROLE: 'boss' })).toThrow('ROLE must be one of all, gateway, engine');
     expect(() => loadConfig({ CHAIN: 'devnet' })).toThrow('CHAIN=devnet needs RPC_URL');
     expect(() => loadConfig({ CHAIN: 'mainnet', RPC_URL: 'http://rpc' })).toThrow('CHAIN=mainnet needs SIGN_IN_DOMAIN');
-    expect(() => loadConfig({ REDIS_URL: 'redis://x' })).toThrow('cluster mode is not built yet');
+    expect(() => loadConfig({ REDIS_URL: 'redis://x' })).toThrow('REDIS_URL needs DATABASE_URL');
+    expect(() => loadConfig({ ROLE: 'gateway', DATABASE_URL: 'postgres://x' })).toThrow('ROLE=gateway needs REDIS_URL');
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow('TRUST_PROXY must be');
   });
 

@@ -5,5 +5,7 @@
 export interface EventBus {
   publish(channel: string, json: string): void;
   subscribe(channel: string, listener: (json: string) => void): () => void;
+  /** Resolves once every subscription made so far receives messages. */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }

@@ -16,6 +16,8 @@ export class LocalBus implements EventBus {
     return () => set.delete(listener);
   }
 
+  async ready(): Promise<void> {}
+
   async close(): Promise<void> {
     this.listeners.clear();
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -8,6 +9,7 @@ import type { Metrics } from '../metrics';
 import { Broadcaster } from './Broadcaster';
 import { MAX_FRAME_BYTES } from './frame';
 import { OnlineCounter } from './OnlineCounter';
+import { ONLINE_REPORT_MS, ONLINE_REPORTS, OnlineTotal, onlineReport } from './OnlineTotal';
 import type { Retainer } from './Retainer';
 import { StompSession, type SessionHost } from './StompSession';
 
@@ -33,13 +35,18 @@ export interface StompServerOptions {
 
 /**
  * STOMP 1.2 over WebSocket at WS_PATH: accepts upgrades from the HTTP server, runs the sessions,
- * and fans every bus message on a known destination out to its subscribers.
+ * and fans every bus message on a known destination out to its subscribers. The online count
+ * players see is the total over every gateway on the bus.
  */
 export class StompServer {
   private readonly wss: WebSocketServer;
   private readonly sessions = new Set<OpenSession>();
   private readonly broadcaster: Broadcaster;
   private readonly online: OnlineCounter;
+  private readonly onlineTotal: OnlineTotal;
+  private readonly reportOnline: NodeJS.Timeout;
+  /** This gateway's name in online reports: unique per process. */
+  private readonly gateway = randomUUID();
   private readonly unsubscribeBus: (() => void)[];
   private readonly sweep: NodeJS.Timeout;
   private readonly host: SessionHost;
@@ -57,14 +64,22 @@ export class StompServer {
       handleProtocols: (offered) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
     });
     this.broadcaster = new Broadcaster(options.retainers, (seconds) => metrics.fanoutSeconds.observe(seconds));
-    this.unsubscribeBus = Object.values(DESTINATIONS).map((destination) => {
-      this.broadcaster.addDestination(destination);
-      return bus.subscribe(destination, (json) => this.broadcaster.publish(destination, json));
-    });
+    for (const destination of Object.values(DESTINATIONS)) this.broadcaster.addDestination(destination);
+    this.unsubscribeBus = Object.values(DESTINATIONS)
+      .filter((destination) => destination !== DESTINATIONS.online)
+      .map((destination) => bus.subscribe(destination, (json) => this.broadcaster.publish(destination, json)));
+    this.onlineTotal = new OnlineTotal(bus, (online) =>
+      this.broadcaster.publish(DESTINATIONS.online, JSON.stringify({ online } satisfies OnlineEvent)),
+    );
     this.online = new OnlineCounter(
-      (online) => bus.publish(DESTINATIONS.online, JSON.stringify({ online } satisfies OnlineEvent)),
+      (online) => bus.publish(ONLINE_REPORTS, onlineReport(this.gateway, online)),
       ONLINE_THROTTLE_MS,
     );
+    this.reportOnline = setInterval(() => {
+      bus.publish(ONLINE_REPORTS, onlineReport(this.gateway, this.online.online));
+      this.onlineTotal.expire();
+    }, ONLINE_REPORT_MS);
+    this.reportOnline.unref();
     this.host = {
       broadcaster: this.broadcaster,
       heartbeatMs: options.heartbeatMs,
@@ -99,12 +114,15 @@ export class StompServer {
     });
   }
 
-  /** Closes every socket (1001, going away) and stops listening to the bus. */
+  /** Closes every socket (1001, going away), stops listening to the bus and tells the other gateways its players left. */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.sweep);
+    clearInterval(this.reportOnline);
     this.online.stop();
+    this.onlineTotal.stop();
     for (const unsubscribe of this.unsubscribeBus) unsubscribe();
+    this.options.bus.publish(ONLINE_REPORTS, onlineReport(this.gateway, 0));
     const gone = [...this.sessions].map((session) => session.closed);
     for (const session of this.sessions) session.session.close(1001, 'server shutting down');
     await Promise.race([Promise.all(gone), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
