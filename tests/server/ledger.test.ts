@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { IN_MEMORY, openDatabase, type Database } from '../../src/server/db/client';
-import { accounts, ledgerEntries } from '../../src/server/db/schema';
+import { accounts, bets, ledgerEntries, rounds } from '../../src/server/db/schema';
 import { creditMany, InsufficientFunds, moveBalance } from '../../src/server/ledger/balance';
 import { checkLedger } from '../../src/server/ledger/check';
 import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
@@ -105,6 +105,26 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
       const [account] = await database.db.select().from(accounts).where(eq(accounts.id, id));
       expect(account!.balance).toBe(10n);
       expect(await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, id))).toHaveLength(1);
+    });
+
+    it('finds a stake left open in an unfinished round that newer rounds overtook', async () => {
+      const id = await newAccount(database);
+      await database.db.transaction((tx) => moveBalance(tx, id, 1000n, 'deposit', `s-${id}`));
+      const round = (state: string) => ({ state, hash: 'h', fullRate: 9, salt: 's', createdAt: 1, startsAt: 2 });
+      const [left] = await database.db.insert(rounds).values(round('STARTED')).returning({ id: rounds.id });
+      const [bet] = await database.db
+        .insert(bets)
+        .values({ roundId: left!.id, accountId: id, amount: 400, status: 'CREATED', cashoutAt: 500, createdAt: 3 })
+        .returning({ id: bets.id });
+      await database.db.transaction((tx) => moveBalance(tx, id, -400n, 'bet', String(bet!.id)));
+      expect(await checkLedger(database.db)).toEqual([]);
+      const [next] = await database.db.insert(rounds).values(round('CREATED')).returning({ id: rounds.id });
+      expect(await checkLedger(database.db)).toEqual([
+        { accountId: id, problem: `bet ${bet!.id} is still open in round ${left!.id}, left STARTED behind newer rounds` },
+      ]);
+      await database.db.delete(bets).where(eq(bets.id, bet!.id));
+      await database.db.delete(rounds).where(inArray(rounds.id, [left!.id, next!.id]));
+      await database.db.transaction((tx) => moveBalance(tx, id, 400n, 'cancel', String(bet!.id)));
     });
 
     it('keeps a CHECK constraint under the guarded update', async () => {

@@ -1,5 +1,9 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../../src/server/db/client';
+import { rounds } from '../../src/server/db/schema';
+import { insertRound, markEnded, markStarted } from '../../src/server/game/rounds';
 import { fixedCrashPoints } from './crashPoints';
 import { startServer } from './harness';
 import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
@@ -37,6 +41,22 @@ describe.skipIf(!postgresAvailable)('rounds on PostgreSQL (needs Debian postgres
       expect(states.STARTED ?? 0).toBe(0);
     } finally {
       await sql.end();
+    }
+  });
+
+  it('stores a crash point above x21,474,836.47 (rate_hundredths past a 32-bit integer)', async () => {
+    const url = await cluster.createDatabase('high_rates');
+    const database = await openDatabase({ databaseUrl: url, dataDir: '' });
+    try {
+      const { db } = database;
+      const fullRate = 30_000_000.5;
+      const id = await insertRound(db, { hash: 'h', fullRate, salt: 's', createdAt: 1, startsAt: 2 });
+      await markStarted(db, id, 2);
+      await markEnded(db, id, 3, 3_000_000_050);
+      const [row] = await db.select().from(rounds).where(eq(rounds.id, id));
+      expect(row?.rateHundredths).toBe(3_000_000_050);
+    } finally {
+      await database.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The operator's audit: ledger sums equal balances, each row's balance_after follows the chain,
- * nothing is negative, no bet of a voided round is left unrefunded and no reached auto cash-out unpaid.
+ * nothing is negative, no bet of a voided round is left unrefunded, none is stranded in an unfinished
+ * round that newer rounds have overtaken, and no reached auto cash-out is unpaid.
  */
 
 import { sql } from 'drizzle-orm';
@@ -40,13 +41,19 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
     sql`SELECT b.account_id, 'bet ' || b.id || ' is still open in voided round ' || b.round_id AS detail
         FROM bets b JOIN rounds r ON r.id = b.round_id WHERE r.state = 'VOID' AND b.status = 'CREATED'`,
   );
+  const stranded = await queryRows<Row>(
+    db,
+    sql`SELECT b.account_id, 'bet ' || b.id || ' is still open in round ' || b.round_id || ', left ' || r.state || ' behind newer rounds' AS detail
+        FROM bets b JOIN rounds r ON r.id = b.round_id
+        WHERE r.state IN ('CREATED', 'STARTED') AND b.status = 'CREATED' AND r.id < (SELECT max(id) FROM rounds)`,
+  );
   const unpaid = await queryRows<Row>(
     db,
     sql`SELECT b.account_id, 'bet ' || b.id || ' reached its cash-out x' || (b.cashout_at / 100.0)::numeric(12, 2) || ' in ended round ' || b.round_id || ' but is unpaid' AS detail
         FROM bets b JOIN rounds r ON r.id = b.round_id
         WHERE r.state = 'ENDED' AND b.status = 'CREATED' AND b.cashout_at / 100.0 < r.full_rate`,
   );
-  return [...sums, ...chain, ...negative, ...unrefunded, ...unpaid]
+  return [...sums, ...chain, ...negative, ...unrefunded, ...stranded, ...unpaid]
     .map((row) => ({ accountId: Number(row.account_id), problem: row.detail }))
     .sort((a, b) => a.accountId - b.accountId);
 }

@@ -1,4 +1,4 @@
-import { bigint, bigserial, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, doublePrecision, index, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
  * One row per round. `fullRate` and `salt` are the secret until the round has ENDED; the API
@@ -14,7 +14,7 @@ export const rounds = pgTable(
     fullRate: doublePrecision('full_rate').notNull(),
     salt: text('salt').notNull(),
     /** The shown final rate in hundredths, set when ENDED. */
-    rateHundredths: integer('rate_hundredths'),
+    rateHundredths: bigint('rate_hundredths', { mode: 'number' }),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     startsAt: bigint('starts_at', { mode: 'number' }).notNull(),
     startedAt: bigint('started_at', { mode: 'number' }),

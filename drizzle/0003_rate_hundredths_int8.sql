@@ -1,0 +1,1 @@
+ALTER TABLE "rounds" ALTER COLUMN "rate_hundredths" SET DATA TYPE bigint;
