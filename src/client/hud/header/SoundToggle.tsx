@@ -1,0 +1,32 @@
+/** The header's sound switch: a pixel speaker button that flips the remembered preference. */
+
+import { useAtom } from 'jotai';
+import { playSound } from '../../audio';
+import { soundEnabledAtom } from '../../state/soundAtom';
+import { Button } from '../pixel';
+import { tileUrl } from '../pixel/tiles';
+
+export function SoundToggle() {
+  const [enabled, setEnabled] = useAtom(soundEnabledAtom);
+  const label = enabled ? 'Sound on' : 'Sound off';
+  return (
+    <Button
+      className="sound-toggle"
+      aria-pressed={enabled}
+      aria-label={label}
+      title={label}
+      onClick={() => {
+        setEnabled(!enabled);
+        if (!enabled) playSound('click');
+      }}
+    >
+      <img
+        src={tileUrl(enabled ? 'icon-sound-on' : 'icon-sound-off')}
+        alt=""
+        width={24}
+        height={24}
+        draggable={false}
+      />
+    </Button>
+  );
+}
