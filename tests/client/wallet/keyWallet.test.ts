@@ -24,7 +24,7 @@ describe('the key wallet (Wallet Standard)', () => {
     expect(funded).toEqual([key.address]);
 
     const message = new TextEncoder().encode('hello');
-    const signature = await adapter.signMessage(message);
+    const signature = await adapter.signMessage!(message);
     expect(signature).toHaveLength(64);
 
     const input = {
@@ -34,7 +34,7 @@ describe('the key wallet (Wallet Standard)', () => {
       nonce: 'abcdefgh12',
       issuedAt: new Date().toISOString(),
     };
-    const output = await adapter.signIn(input);
+    const output = await adapter.signIn!(input);
     expect(verifySignIn(input, output)).toBe(true);
   });
 

@@ -1,0 +1,11 @@
+/** What the page needs to know of the wallet chunk before it loads (issue 12 item 1). */
+
+import { atom } from 'jotai';
+import { STORAGE_KEYS } from '../../shared/constants';
+import { readStored } from './storage';
+
+/** The wallet chunk loads once this is true: a stored `walletName` asks for auto-connect, or the profile modal opened. */
+export const walletWantedAtom = atom(readStored(STORAGE_KEYS.walletName) !== null);
+
+/** The element the profile modal keeps for the wallet's part; the wallet chunk renders into it. */
+export const walletSlotAtom = atom<HTMLElement | null>(null);

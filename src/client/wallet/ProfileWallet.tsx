@@ -1,0 +1,134 @@
+/**
+ * The wallet's part of the profile modal (spec §2 modal 1). Signed out: the wallet button,
+ * 'Change' once a wallet is connected, and 'Sign In'. Signed in: the wallet button and the Deposit
+ * (SOL) and Withdraw (coins) sections. Every request shows its loading state and a typed message.
+ */
+
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useWallet } from '@solana/wallet-adapter-react';
+import { DEPOSIT_MAX_SOL } from '../../shared/constants';
+import { sanitizeAmountInput } from '../../shared/money';
+import { paymentEnvironmentAtom } from '../state/paymentEnvironmentAtom';
+import { profileAtom } from '../state/profileAtom';
+import { accessTokenAtom } from '../state/sessionAtom';
+import { deposit } from './depositFlow';
+import type { Message } from './messages';
+import { usePicker } from './pickerContext';
+import { signInWithWallet } from './signInWithWallet';
+import { useAction } from './useAction';
+import { WalletButton } from './WalletButton';
+import { withdraw } from './withdrawFlow';
+
+export default function ProfileWallet() {
+  const signedIn = useAtomValue(accessTokenAtom) !== null;
+  return signedIn ? <SignedIn /> : <SignedOut />;
+}
+
+function SignedOut() {
+  const wallet = useWallet();
+  const { setOpen: openPicker } = usePicker();
+  const signIn = useAction();
+  return (
+    <div className="wallet-part">
+      <div className="wallet-row">
+        <WalletButton />
+        {wallet.connected && (
+          <button type="button" className="wallet-action" onClick={() => openPicker(true)}>
+            Change
+          </button>
+        )}
+      </div>
+      <button
+        type="button"
+        className="wallet-action wallet-primary"
+        disabled={signIn.busy}
+        aria-busy={signIn.busy}
+        onClick={() => void signIn.run(() => signInWithWallet(wallet))}
+      >
+        {signIn.busy ? 'Signing in...' : 'Sign In'}
+      </button>
+      <Notice message={signIn.message} />
+    </div>
+  );
+}
+
+function SignedIn() {
+  const wallet = useWallet();
+  const { rate } = useAtomValue(paymentEnvironmentAtom);
+  const profile = useAtomValue(profileAtom);
+  const [sol, setSol] = useState('');
+  const [coins, setCoins] = useState('');
+  const depositing = useAction();
+  const withdrawing = useAction();
+  const payout = profile?.wallet ?? wallet.publicKey?.toBase58() ?? null;
+  return (
+    <div className="wallet-part">
+      <div className="wallet-row">
+        <WalletButton />
+      </div>
+      <AmountForm
+        title="Deposit"
+        unit="SOL"
+        value={sol}
+        onChange={(raw) => setSol(sanitizeAmountInput(raw, DEPOSIT_MAX_SOL))}
+        busy={depositing.busy}
+        onSubmit={() => void depositing.run(() => deposit(wallet, sol))}
+        message={depositing.message}
+      />
+      <AmountForm
+        title="Withdraw"
+        unit="coins"
+        value={coins}
+        onChange={(raw) => setCoins(sanitizeAmountInput(raw))}
+        busy={withdrawing.busy}
+        onSubmit={() => void withdrawing.run(() => withdraw(coins, rate, payout))}
+        message={withdrawing.message}
+      />
+    </div>
+  );
+}
+
+interface AmountFormProps {
+  title: string;
+  unit: string;
+  value: string;
+  onChange(raw: string): void;
+  busy: boolean;
+  onSubmit(): void;
+  message: Message | null;
+}
+
+function AmountForm({ title, unit, value, onChange, busy, onSubmit, message }: AmountFormProps) {
+  return (
+    <form
+      className="wallet-amount"
+      aria-label={title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <h3>{title}</h3>
+      <div className="wallet-row">
+        <label className="wallet-input">
+          <input inputMode="decimal" placeholder="0.00" value={value} onChange={(event) => onChange(event.target.value)} />
+          <span>{unit}</span>
+        </label>
+        <button type="submit" className="wallet-action wallet-primary" disabled={busy} aria-busy={busy}>
+          {busy ? '...' : title}
+        </button>
+      </div>
+      <Notice message={message} />
+    </form>
+  );
+}
+
+function Notice({ message }: { message: Message | null }) {
+  if (!message) return null;
+  return (
+    <p className={`wallet-message wallet-message-${message.type}`} role={message.type === 'error' ? 'alert' : 'status'}>
+      {message.text}
+    </p>
+  );
+}

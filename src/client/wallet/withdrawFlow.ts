@@ -1,0 +1,23 @@
+/** A withdrawal from the page (spec §5, §8; architecture §9): typed in coins, requested in SOL. */
+
+import { WITHDRAW_MIN_SOL } from '../../shared/constants';
+import { coinsToHundredths, coinsToSol, hundredthsToLamports, lamportsToSol } from '../../shared/money';
+import type { SignatureResponse } from '../../shared/protocol';
+import { postData } from '../net/api';
+import { refreshProfile } from '../net/session';
+import { serverMessage } from './depositFlow';
+import { PlayerError, TEXT } from './messages';
+
+/** Withdraws `coinsText` coins at `rate` coins per SOL to `wallet`; resolves with the success text. */
+export async function withdraw(coinsText: string, rate: number, wallet: string | null): Promise<string> {
+  const hundredths = coinsToHundredths(coinsText);
+  if (hundredths === null || coinsToSol(hundredths / 100, rate) < WITHDRAW_MIN_SOL)
+    throw new PlayerError(TEXT.withdrawMinimum);
+  if (!wallet) throw new PlayerError(TEXT.walletNotConnected);
+  const amount = lamportsToSol(hundredthsToLamports(BigInt(hundredths), rate));
+  await postData<SignatureResponse>('/payment/withdraw', { amount, wallet }).catch((error: unknown) => {
+    throw new PlayerError(serverMessage(error) ?? TEXT.cantWithdraw, { cause: error });
+  });
+  await refreshProfile();
+  return TEXT.transactionSuccessful;
+}
