@@ -1,9 +1,24 @@
-/** Every provider of the page in one place: the jotai store, and a Profiler that counts React commits for tests. */
+/**
+ * Every provider of the page in one place: the jotai store, a Profiler that counts React commits for
+ * tests, and the wallet providers, which load as their own chunk only when wanted (issue 12 item 1).
+ */
 
-import { Provider } from 'jotai';
-import { Profiler, type ReactNode } from 'react';
+import { Provider, useAtomValue } from 'jotai';
+import { lazy, Profiler, Suspense, type ReactNode } from 'react';
 import { testHooks } from './stage/testHooks';
 import { store } from './state/store';
+import { walletWantedAtom } from './state/walletAtom';
+
+/** Wallet adapters, @solana/web3.js and the picker: loaded when the profile modal opens or a stored wallet auto-connects. */
+const WalletRoot = lazy(() => import('./wallet/WalletRoot'));
+
+function WalletOnDemand() {
+  return useAtomValue(walletWantedAtom) ? (
+    <Suspense fallback={null}>
+      <WalletRoot />
+    </Suspense>
+  ) : null;
+}
 
 /** Counts commits so a test can prove React does not render per frame (architecture §2). */
 function countCommit(): void {
@@ -13,7 +28,10 @@ function countCommit(): void {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <Profiler id="moonrush" onRender={countCommit}>
-      <Provider store={store}>{children}</Provider>
+      <Provider store={store}>
+        {children}
+        <WalletOnDemand />
+      </Provider>
     </Profiler>
   );
 }

@@ -112,7 +112,12 @@ function AmountForm({ title, unit, value, onChange, busy, onSubmit, message }: A
       <h3>{title}</h3>
       <div className="wallet-row">
         <label className="wallet-input">
-          <input inputMode="decimal" placeholder="0.00" value={value} onChange={(event) => onChange(event.target.value)} />
+          <input
+            inputMode="decimal"
+            placeholder="0.00"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
           <span>{unit}</span>
         </label>
         <button type="submit" className="wallet-action wallet-primary" disabled={busy} aria-busy={busy}>

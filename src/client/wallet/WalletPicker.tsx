@@ -49,7 +49,10 @@ export function WalletPicker() {
   };
 
   return createPortal(
-    <div className="wallet-picker-overlay" onMouseDown={(event) => event.target === event.currentTarget && setOpen(false)}>
+    <div
+      className="wallet-picker-overlay"
+      onMouseDown={(event) => event.target === event.currentTarget && setOpen(false)}
+    >
       <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} className="wallet-picker">
         <div className="wallet-picker-head">
           <h2 id={titleId}>Connect Wallet</h2>
@@ -63,7 +66,9 @@ export function WalletPicker() {
               <button type="button" className="wallet-picker-item" onClick={() => pick(wallet)}>
                 <img src={wallet.adapter.icon} alt="" width={28} height={28} />
                 <span className="wallet-picker-name">{wallet.adapter.name}</span>
-                {wallet.readyState === WalletReadyState.Installed && <span className="wallet-picker-detected">Detected</span>}
+                {wallet.readyState === WalletReadyState.Installed && (
+                  <span className="wallet-picker-detected">Detected</span>
+                )}
               </button>
             </li>
           ))}

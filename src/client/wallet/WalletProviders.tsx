@@ -20,7 +20,13 @@ import { endpointFor } from './endpoint';
 import { PickerContext } from './pickerContext';
 import { reportWalletError } from './walletErrors';
 
-export function WalletProviders({ environmentType, children }: { environmentType: string | null; children: ReactNode }) {
+export function WalletProviders({
+  environmentType,
+  children,
+}: {
+  environmentType: string | null;
+  children: ReactNode;
+}) {
   const endpoint = useMemo(() => endpointFor(environmentType), [environmentType]);
   const wallets = useMemo(
     () => [

@@ -5,6 +5,7 @@
  * the slot the modal keeps for it.
  */
 
+import './bufferGlobal';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useAtomValue } from 'jotai';

@@ -28,9 +28,7 @@ let registered = false;
 export function registerDemoWallet(): void {
   if (registered) return;
   registered = true;
-  registerWallet(
-    new KeyWallet({ name: DEMO_WALLET_NAME, icon: ICON, loadKey: storedKey, onFirstConnect: askFaucet }),
-  );
+  registerWallet(new KeyWallet({ name: DEMO_WALLET_NAME, icon: ICON, loadKey: storedKey, onFirstConnect: askFaucet }));
 }
 
 async function storedKey() {

@@ -56,8 +56,10 @@ async function prove(wallet: SigningWallet, publicKey: PublicKey, input: SignInI
   }
   const message = createSignInMessageText(input);
   const login = publicKey.toBase58();
-  if (wallet.signMessage) return { login, message, signature: await wallet.signMessage(new TextEncoder().encode(message)) };
-  if (wallet.signTransaction) return { login, message, signature: await signMemo(wallet.signTransaction, publicKey, message) };
+  if (wallet.signMessage)
+    return { login, message, signature: await wallet.signMessage(new TextEncoder().encode(message)) };
+  if (wallet.signTransaction)
+    return { login, message, signature: await signMemo(wallet.signTransaction, publicKey, message) };
   throw new Error('This wallet can sign neither messages nor transactions');
 }
 

@@ -11,10 +11,16 @@ import {
   type WalletError,
 } from '@solana/wallet-adapter-base';
 
-export const NOT_INSTALLED_ALERT = 'The plugin for this wallet is not installed. Please install the plugin and try again.';
+export const NOT_INSTALLED_ALERT =
+  'The plugin for this wallet is not installed. Please install the plugin and try again.';
 
 /** Errors of a request the player can simply make again; they keep the chosen wallet. */
-const REQUEST_ERRORS = [WalletSignMessageError, WalletSignTransactionError, WalletSendTransactionError, WalletSignInError];
+const REQUEST_ERRORS = [
+  WalletSignMessageError,
+  WalletSignTransactionError,
+  WalletSendTransactionError,
+  WalletSignInError,
+];
 
 /**
  * Disconnected errors are only logged (as information); every other one is logged as an error.
@@ -22,7 +28,12 @@ const REQUEST_ERRORS = [WalletSignMessageError, WalletSignTransactionError, Wall
  * that failed to connect or dropped its account is forgotten (`forget` clears the selection and
  * `walletName`), so the next visit does not try it again.
  */
-export function reportWalletError(error: WalletError, adapter: Adapter | undefined, signedIn: boolean, forget: () => void) {
+export function reportWalletError(
+  error: WalletError,
+  adapter: Adapter | undefined,
+  signedIn: boolean,
+  forget: () => void,
+) {
   if (error instanceof WalletDisconnectedError) {
     console.info('Wallet disconnected', adapter?.name ?? '');
     return;
