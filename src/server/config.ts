@@ -8,6 +8,7 @@ import {
   HEARTBEAT_MS,
   HUNDREDTHS_PER_COIN,
 } from '../shared/constants';
+import type { StompLimits } from './stomp/StompServer';
 
 export type Role = 'all' | 'gateway' | 'engine';
 export type ChainKind = 'local' | 'devnet' | 'testnet' | 'mainnet';
@@ -42,15 +43,23 @@ export interface Config {
   signInDomain: string | undefined;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none by default, so nobody can pick their IP. */
   trustProxy: boolean | string;
-  /** Requests per minute: auth calls per IP and per login; bet and payment calls per IP and per account. */
+  /** Requests per minute (see rateLimits.ts for who is counted where). */
   rateLimits: {
     authPerIp: number;
     authPerLogin: number;
+    authGlobal: number;
+    publicPerIp: number;
     betPerIp: number;
     betPerAccount: number;
     paymentPerIp: number;
     paymentPerAccount: number;
   };
+  /** STOMP sockets: in total, per client address, and how long one may stay without a subscription. */
+  stomp: StompLimits;
+  /** A request must arrive whole within requestTimeoutMs, its headers within headersTimeoutMs. */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number };
+  /** Bearer token that opens /metrics; when absent /metrics answers loopback callers only. */
+  metricsToken: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -123,10 +132,22 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: {
       authPerIp: integer(env, 'RATE_LIMIT_AUTH_IP', 60, 1),
       authPerLogin: integer(env, 'RATE_LIMIT_AUTH_LOGIN', 10, 1),
+      authGlobal: integer(env, 'RATE_LIMIT_AUTH_GLOBAL', 1200, 1),
+      publicPerIp: integer(env, 'RATE_LIMIT_PUBLIC_IP', 120, 1),
       betPerIp: integer(env, 'RATE_LIMIT_BET_IP', 600, 1),
       betPerAccount: integer(env, 'RATE_LIMIT_BET_ACCOUNT', 120, 1),
       paymentPerIp: integer(env, 'RATE_LIMIT_PAYMENT_IP', 60, 1),
       paymentPerAccount: integer(env, 'RATE_LIMIT_PAYMENT_ACCOUNT', 30, 1),
     },
+    stomp: {
+      maxConnections: integer(env, 'STOMP_MAX_CONNECTIONS', 10_000, 1),
+      maxPerAddress: integer(env, 'STOMP_MAX_PER_ADDRESS', 100, 1),
+      subscribeTimeoutMs: integer(env, 'STOMP_SUBSCRIBE_TIMEOUT_MS', 15_000, 0),
+    },
+    http: {
+      requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100),
+      headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100),
+    },
+    metricsToken: secret(env, 'METRICS_TOKEN'),
   };
 }

@@ -8,7 +8,7 @@ export interface Metrics {
   rounds: Counter<'state'>;
   /** Connected STOMP sessions. */
   stompSessions: Gauge;
-  /** Sockets the server dropped, by reason (slow, silent, protocol). */
+  /** Sockets the server dropped or refused, by reason (slow, silent, protocol, limit). */
   stompDropped: Counter<'reason'>;
   /** Time to write one event to every subscriber of its destination. */
   fanoutSeconds: Histogram;

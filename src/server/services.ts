@@ -20,6 +20,7 @@ import type { Chain } from './chain/Chain';
 import { createChain } from './chain/createChain';
 import type { PaymentContext } from './payments/PaymentContext';
 import { PaymentWorker } from './payments/PaymentWorker';
+import { addressKey, clientIp, trustProxyFn } from './clientAddress';
 
 export interface Services {
   config: Config;
@@ -66,7 +67,11 @@ export async function createServices(
     [DESTINATIONS.game, new RoundSnapshot()],
     [DESTINATIONS.online, new LastMessage()],
   ]);
-  const stomp = new StompServer({ bus, metrics, heartbeatMs: config.heartbeatMs, retainers });
+  const trust = trustProxyFn(config.trustProxy);
+  const stomp = new StompServer({
+    ...{ bus, metrics, heartbeatMs: config.heartbeatMs, retainers, limits: config.stomp },
+    addressOf: (request) => addressKey(clientIp(request, trust)),
+  });
   const tokens = new Tokens(database.db, loadJwtSecret(config));
   const settler = new BetSettler(database.db, { bus, metrics });
   engine.addListener(settler);

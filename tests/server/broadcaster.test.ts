@@ -42,6 +42,7 @@ describe('Broadcaster', () => {
       broadcaster,
       heartbeatMs: 0,
       maxBufferedBytes: 1000,
+      subscribeTimeoutMs: 0,
       connected: () => {},
       dropped: (reason) => dropped.push(reason),
     };

@@ -62,8 +62,12 @@ export interface RawClient {
   closed: Promise<number>;
 }
 
-export async function openRaw(url: string, protocols: string[] = ['v12.stomp']): Promise<RawClient> {
-  const ws = new WebSocket(url, protocols);
+export async function openRaw(
+  url: string,
+  protocols: string[] = ['v12.stomp'],
+  headers: Record<string, string> = {},
+): Promise<RawClient> {
+  const ws = new WebSocket(url, protocols, { headers });
   const messages: string[] = [];
   ws.on('message', (data) => messages.push(data.toString()));
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));

@@ -11,13 +11,23 @@ import { MAX_FRAME_BYTES } from './frame';
 import { OnlineCounter } from './OnlineCounter';
 import { ONLINE_REPORT_MS, ONLINE_REPORTS, OnlineTotal, onlineReport } from './OnlineTotal';
 import type { Retainer } from './Retainer';
-import { StompSession, type SessionHost } from './StompSession';
+import { LimitError, sendError, StompSession, type SessionHost } from './StompSession';
 
 /** A session with its socket and a promise of its closing. */
 interface OpenSession {
   session: StompSession;
   ws: WebSocket;
   closed: Promise<void>;
+}
+
+/** How many sockets the server keeps, and how long one may stay without a subscription. */
+export interface StompLimits {
+  /** Sockets in this process. */
+  maxConnections: number;
+  /** Sockets from one client address (an IPv6 /64 counts as one). */
+  maxPerAddress: number;
+  /** A connected socket without a subscription for this long is closed (0: never). */
+  subscribeTimeoutMs: number;
 }
 
 /** Subprotocols in the order the server prefers them. */
@@ -31,6 +41,9 @@ export interface StompServerOptions {
   retainers: ReadonlyMap<string, Retainer>;
   /** A slow peer with more bytes than this waiting is dropped (default 1 MiB). */
   maxBufferedBytes?: number;
+  limits: StompLimits;
+  /** The key a client's sockets are counted under (its address, an IPv6 /64 as one). */
+  addressOf: (request: IncomingMessage) => string;
 }
 
 /**
@@ -41,6 +54,8 @@ export interface StompServerOptions {
 export class StompServer {
   private readonly wss: WebSocketServer;
   private readonly sessions = new Set<OpenSession>();
+  /** Open sockets per client address; an address leaves the map with its last socket. */
+  private readonly perAddress = new Map<string, number>();
   private readonly broadcaster: Broadcaster;
   private readonly online: OnlineCounter;
   private readonly onlineTotal: OnlineTotal;
@@ -84,6 +99,7 @@ export class StompServer {
       broadcaster: this.broadcaster,
       heartbeatMs: options.heartbeatMs,
       maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
+      subscribeTimeoutMs: options.limits.subscribeTimeoutMs,
       connected: () => {
         this.online.change(1);
         metrics.stompSessions.inc();
@@ -110,8 +126,38 @@ export class StompServer {
         );
         return;
       }
-      this.wss.handleUpgrade(request, socket, head, (ws) => this.open(ws));
+      const address = this.options.addressOf(request);
+      this.wss.handleUpgrade(request, socket, head, (ws) => {
+        const refusal = this.refusal(address);
+        if (refusal) this.refuse(ws, refusal);
+        else this.open(ws, address);
+      });
     });
+  }
+
+  /** Why one more socket from `address` is refused, or null when it is welcome. */
+  private refusal(address: string): LimitError | null {
+    const { maxConnections, maxPerAddress } = this.options.limits;
+    if (this.sessions.size >= maxConnections)
+      return new LimitError(
+        'Too many connections',
+        `the server takes at most ${maxConnections} (STOMP_MAX_CONNECTIONS)`,
+      );
+    if ((this.perAddress.get(address) ?? 0) >= maxPerAddress)
+      return new LimitError(
+        'Too many connections from your address',
+        `at most ${maxPerAddress} from one address (STOMP_MAX_PER_ADDRESS)`,
+      );
+    return null;
+  }
+
+  /** An ERROR frame naming the limit, then close code 1008; the socket is cut if the peer does not close. */
+  private refuse(ws: WebSocket, error: LimitError): void {
+    this.options.metrics.stompDropped.inc({ reason: 'limit' });
+    ws.on('error', () => ws.terminate());
+    sendError(ws, error);
+    ws.close(1008, 'STOMP limit');
+    setTimeout(() => ws.terminate(), 1000).unref();
   }
 
   /** Closes every socket (1001, going away), stops listening to the bus and tells the other gateways its players left. */
@@ -130,7 +176,8 @@ export class StompServer {
     this.wss.close();
   }
 
-  private open(ws: WebSocket): void {
+  private open(ws: WebSocket, address: string): void {
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     const session = new StompSession(ws, this.host, `s${++this.nextSessionId}`);
     const entry: OpenSession = {
       session,
@@ -141,6 +188,9 @@ export class StompServer {
     ws.on('error', () => ws.terminate());
     ws.once('close', () => {
       this.sessions.delete(entry);
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
       session.release();
       if (session.isConnected) {
         this.online.change(-1);

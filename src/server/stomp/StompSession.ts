@@ -11,13 +11,25 @@ export interface SessionHost {
   heartbeatMs: number;
   /** A peer with more than this many bytes waiting to be sent is too slow and is dropped. */
   maxBufferedBytes: number;
+  /** A connected socket without a subscription for this long is closed (0: never). */
+  subscribeTimeoutMs: number;
   connected(session: StompSession): void;
-  dropped(reason: 'slow' | 'silent' | 'protocol'): void;
+  dropped(reason: DropReason): void;
 }
 
-const MAX_SUBSCRIPTIONS = 16;
+/** Why the server closed a socket: too slow a reader, silent, broke the protocol, or over a limit. */
+export type DropReason = 'slow' | 'silent' | 'protocol' | 'limit';
+
 /** A socket that has not sent CONNECT by then is closed. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/** Subscription ids are repeated in every MESSAGE, so a long one multiplies what the server sends. */
+export const MAX_SUBSCRIPTION_ID_BYTES = 128;
+/** Frames (not counting heart-beats) and WebSocket messages a client may send in one second. */
+export const MAX_FRAMES_PER_SECOND = 20;
+export const MAX_MESSAGES_PER_SECOND = 100;
+
+/** A client went over one of the server's limits: ERROR naming it, then close code 1008 (policy violation). */
+export class LimitError extends StompError {}
 
 /** One STOMP connection: parses its frames, answers them, and owns its subscriptions. */
 export class StompSession implements Subscriber {
@@ -29,6 +41,10 @@ export class StompSession implements Subscriber {
   private expectEvery = 0;
   private lastReceived = Date.now();
   private lastSent = Date.now();
+  /** Since when the session has had no subscription (it opened without one). */
+  private unsubscribedSince = Date.now();
+  /** Frames and messages received in the current one-second window. */
+  private window = { start: Date.now(), frames: 0, messages: 0 };
   private closing = false;
 
   constructor(
@@ -61,7 +77,13 @@ export class StompSession implements Subscriber {
   checkLiveness(now: number): void {
     if (this.closing) return;
     if (!this.isConnected) {
-      if (now - this.openedAt > CONNECT_TIMEOUT_MS) this.terminate();
+      if (now - this.openedAt > CONNECT_TIMEOUT_MS)
+        this.fail(new LimitError('Connect timeout', `send CONNECT within ${CONNECT_TIMEOUT_MS / 1000} s`));
+      return;
+    }
+    const { subscribeTimeoutMs } = this.host;
+    if (subscribeTimeoutMs > 0 && this.subscriptions.size === 0 && now - this.unsubscribedSince > subscribeTimeoutMs) {
+      this.fail(new LimitError('Subscribe timeout', `subscribe within ${subscribeTimeoutMs / 1000} s`));
       return;
     }
     if (this.expectEvery > 0 && now - this.lastReceived > 2 * this.expectEvery) {
@@ -94,6 +116,7 @@ export class StompSession implements Subscriber {
     if (this.closing) return;
     this.lastReceived = Date.now();
     try {
+      this.count('messages', MAX_MESSAGES_PER_SECOND);
       this.parser.push(data);
     } catch (error) {
       // A bug of ours must not take the process down: the peer gets a generic ERROR.
@@ -101,19 +124,26 @@ export class StompSession implements Subscriber {
     }
   }
 
-  /** Answers a protocol error with an ERROR frame and closes the socket. */
+  /** Counts a frame or a message in this second's window; over `max` the client is flooding. */
+  private count(what: 'frames' | 'messages', max: number): void {
+    const now = Date.now();
+    if (now - this.window.start >= 1000) this.window = { start: now, frames: 0, messages: 0 };
+    if (++this.window[what] > max)
+      throw new LimitError('Too many frames', `at most ${max} ${what} a second`, undefined);
+  }
+
+  /** Answers a protocol error or a limit with an ERROR frame and closes the socket. */
   private fail(error: StompError): void {
     if (this.closing) return;
-    const headers: Record<string, string> = { message: error.message, 'content-type': 'text/plain' };
-    if (error.receipt !== undefined) headers['receipt-id'] = error.receipt;
-    if (error.message === 'Unsupported version') headers.version = '1.2,1.1,1.0';
-    this.ws.send(encodeFrame('ERROR', headers, error.detail || error.message));
-    this.host.dropped('protocol');
-    this.close(1002, 'STOMP protocol error');
+    sendError(this.ws, error);
+    const limit = error instanceof LimitError;
+    this.host.dropped(limit ? 'limit' : 'protocol');
+    this.close(limit ? 1008 : 1002, limit ? 'STOMP limit' : 'STOMP protocol error');
   }
 
   private handle(frame: Frame): void {
     if (this.closing) return;
+    this.count('frames', MAX_FRAMES_PER_SECOND);
     const receipt = frame.headers.get('receipt');
     if (frame.command === 'CONNECT' || frame.command === 'STOMP') return this.connect(frame);
     if (!this.isConnected) throw new StompError('Not connected', 'send CONNECT first', receipt);
@@ -154,6 +184,8 @@ export class StompSession implements Subscriber {
     if (!destination) throw new StompError('Missing destination', 'SUBSCRIBE needs a destination header', receipt);
     const id = frame.headers.get('id') ?? (this.version === '1.0' ? destination : undefined);
     if (id === undefined) throw new StompError('Missing id', 'SUBSCRIBE needs an id header', receipt);
+    if (Buffer.byteLength(id) > MAX_SUBSCRIPTION_ID_BYTES)
+      throw new LimitError('Subscription id too long', `at most ${MAX_SUBSCRIPTION_ID_BYTES} bytes`, receipt);
     if (!this.host.broadcaster.has(destination))
       throw new StompError('Unknown destination', `no destination "${destination}"`, receipt);
     const ack = frame.headers.get('ack') ?? 'auto';
@@ -161,8 +193,9 @@ export class StompSession implements Subscriber {
       throw new StompError('Unsupported ack mode', 'subscriptions here acknowledge automatically (ack:auto)', receipt);
     if (this.subscriptions.has(id))
       throw new StompError('Duplicate subscription', `subscription id "${id}" is in use`, receipt);
-    if (this.subscriptions.size >= MAX_SUBSCRIPTIONS)
-      throw new StompError('Too many subscriptions', `at most ${MAX_SUBSCRIPTIONS}`, receipt);
+    for (const other of this.subscriptions.values())
+      if (other.destination === destination)
+        throw new LimitError('Already subscribed', `one subscription per destination ("${other.id}" is one)`, receipt);
     const subscription: Subscription = {
       subscriber: this,
       id,
@@ -181,5 +214,14 @@ export class StompSession implements Subscriber {
     const subscription = this.subscriptions.get(id);
     if (subscription) this.host.broadcaster.unsubscribe(subscription);
     this.subscriptions.delete(id);
+    if (this.subscriptions.size === 0) this.unsubscribedSince = Date.now();
   }
+}
+
+/** Writes an ERROR frame for `error` (its receipt and, for a version mismatch, the versions spoken). */
+export function sendError(ws: WebSocket, error: StompError): void {
+  const headers: Record<string, string> = { message: error.message, 'content-type': 'text/plain' };
+  if (error.receipt !== undefined) headers['receipt-id'] = error.receipt;
+  if (error.message === 'Unsupported version') headers.version = '1.2,1.1,1.0';
+  ws.send(encodeFrame('ERROR', headers, error.detail || error.message));
 }
