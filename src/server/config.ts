@@ -58,6 +58,8 @@ export interface Config {
   stomp: StompLimits;
   /** A request must arrive whole within requestTimeoutMs, its headers within headersTimeoutMs. */
   http: { requestTimeoutMs: number; headersTimeoutMs: number };
+  /** How long /payment/reserves, /payment/blockhash and a deposit's status are reused, in ms. */
+  publicCacheMs: number;
   /** Bearer token that opens /metrics; when absent /metrics answers loopback callers only. */
   metricsToken: string | undefined;
 }
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
       requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100),
       headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100),
     },
+    publicCacheMs: integer(env, 'PUBLIC_CACHE_MS', 3000, 0),
     metricsToken: secret(env, 'METRICS_TOKEN'),
   };
 }

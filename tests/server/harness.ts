@@ -32,6 +32,10 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
     RATE_LIMIT_BET_ACCOUNT: '100000',
     RATE_LIMIT_PAYMENT_IP: '100000',
     RATE_LIMIT_PAYMENT_ACCOUNT: '100000',
+    RATE_LIMIT_AUTH_GLOBAL: '100000',
+    RATE_LIMIT_PUBLIC_IP: '100000',
+    // Tests read what they just changed; the cache has tests of its own.
+    PUBLIC_CACHE_MS: '0',
     ...env,
   });
   const server = await createServer(config, options);

@@ -55,7 +55,7 @@ export function authRoutes(services: Services) {
   }
 
   return async function (app: FastifyInstance): Promise<void> {
-    const preHandler = authLimits(app, config.rateLimits.authPerIp, config.rateLimits.authPerLogin);
+    const preHandler = authLimits(app, config.rateLimits);
 
     app.get('/auth/nonce', { preHandler }, async (request) => {
       const { wallet } = parseBody(nonceQuery, request.query);

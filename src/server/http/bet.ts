@@ -9,7 +9,7 @@ import { cancelBet, cashOut, largestBet, MIN_BET, placeBet, type Betting } from 
 import { betHistory } from '../ledger/betViews';
 import { ok, parseBody } from './errors';
 import { idempotent } from './idempotency';
-import { playerLimits } from './rateLimits';
+import { accountLimit, playerLimits } from './rateLimits';
 import { requireAccount } from './requireAccount';
 import { body, number } from './schemas';
 
@@ -55,6 +55,8 @@ export function betRoutes(services: Services) {
 
   return async function (app: FastifyInstance): Promise<void> {
     const preHandler = playerLimits(app, 'bet', config.rateLimits.betPerIp, config.rateLimits.betPerAccount);
+    // Cash-out and cancel: per account only, on a budget of their own, so no other traffic can make them 429.
+    const settleLimit = accountLimit(app, 'bet-settle', config.rateLimits.betPerAccount);
 
     app.post('/bet/create', { preHandler }, async (request) => {
       const account = await requireAccount(request);
@@ -70,12 +72,12 @@ export function betRoutes(services: Services) {
       );
     });
 
-    app.post('/bet/cancel', { preHandler }, async (request) => {
+    app.post('/bet/cancel', { preHandler: settleLimit }, async (request) => {
       const account = await requireAccount(request);
       return ok(await cancelBet(betting, account, parseBody(byId, request.body).betId));
     });
 
-    app.post('/bet/refund', { preHandler }, async (request) => {
+    app.post('/bet/refund', { preHandler: settleLimit }, async (request) => {
       const receivedAt = Date.now();
       const account = await requireAccount(request);
       return ok(await cashOut(betting, account, parseBody(byId, request.body).betId, receivedAt));

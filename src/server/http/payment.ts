@@ -3,16 +3,17 @@
 import type { FastifyInstance } from 'fastify';
 import { PublicKey } from '@solana/web3.js';
 import { z } from 'zod';
-import type { PaymentEnvironment } from '../../shared/protocol';
+import type { DepositStatus, PaymentEnvironment, ReservesResponse } from '../../shared/protocol';
 import type { Services } from '../services';
 import { depositLamports, faucetLamports, withdrawalAmount } from '../payments/amounts';
 import { depositStatus, payDeposit, prepareDeposit } from '../payments/deposits';
 import { proofOfReserves } from '../payments/reserves';
 import { requestWithdrawal } from '../payments/withdrawals';
 import { badRequest, notFound, ok, parseBody } from './errors';
-import { limitBy, playerLimits } from './rateLimits';
+import { accountLimit, addressLimit, playerLimits } from './rateLimits';
 import { requireAccount } from './requireAccount';
 import { body } from './schemas';
+import { TtlCache } from './TtlCache';
 
 const sol = z.union([z.number(), z.string()], { error: 'Enter an amount in SOL' });
 const wallet = z.string().refine(isAddress, { error: 'That is not a Solana address' });
@@ -27,13 +28,24 @@ const depositParams = z.object({ depositId: z.string().min(1).max(64) });
 export function paymentRoutes(services: Services) {
   const { chain, payments, config } = services;
   return async function (app: FastifyInstance): Promise<void> {
-    const { paymentPerIp, paymentPerAccount } = config.rateLimits;
+    const { paymentPerIp, paymentPerAccount, publicPerIp } = config.rateLimits;
     const preHandler = playerLimits(app, 'payment', paymentPerIp, paymentPerAccount);
+    const publicRead = addressLimit(app, 'payment-read', publicPerIp);
+    // Answers reused for config.publicCacheMs: however many ask, the database and the chain RPC
+    // (whose budget the payment worker needs) see one query per key in that time.
+    const blockhash = new TtlCache<string>(config.publicCacheMs);
+    const reserves = new TtlCache<ReservesResponse>(config.publicCacheMs);
+    const depositStatuses = new TtlCache<DepositStatus>(config.publicCacheMs);
+
     app.get('/payment/environment', async () =>
       ok<PaymentEnvironment>({ type: chain.type, rate: config.coinsPerSol, wallet: chain.houseAddress }),
     );
-    app.get('/payment/blockhash', async () => ok((await chain.latestBlockhash()).blockhash));
-    app.get('/payment/reserves', async () => ok(await proofOfReserves(payments)));
+    app.get('/payment/blockhash', { preHandler: publicRead }, async () =>
+      ok(await blockhash.get('latest', async () => (await chain.latestBlockhash()).blockhash)),
+    );
+    app.get('/payment/reserves', { preHandler: publicRead }, async () =>
+      ok(await reserves.get('all', () => proofOfReserves(payments))),
+    );
 
     app.post('/payment/prepare', { preHandler }, async (request) => {
       const account = await requireAccount(request);
@@ -49,10 +61,14 @@ export function paymentRoutes(services: Services) {
       return ok(await payDeposit(payments, account, depositId, paymentData.data));
     });
 
-    app.get('/payment/deposit/:depositId', async (request) => {
+    const statusLimit = accountLimit(app, 'deposit-status', publicPerIp);
+    app.get('/payment/deposit/:depositId', { preHandler: statusLimit }, async (request) => {
       const account = await requireAccount(request);
       const { depositId } = parseBody(depositParams, request.params);
-      return ok({ status: await depositStatus(payments, account.id, depositId) });
+      const status = depositStatuses.get(`${account.id}:${depositId}`, () =>
+        depositStatus(payments, account.id, depositId),
+      );
+      return ok({ status: await status });
     });
 
     app.post('/payment/withdraw', { preHandler }, async (request) => {
@@ -63,7 +79,7 @@ export function paymentRoutes(services: Services) {
       );
     });
 
-    const faucetLimit = limitBy(app, 'faucet-ip', paymentPerIp, (r) => r.ip);
+    const faucetLimit = addressLimit(app, 'faucet', paymentPerIp);
     app.post('/payment/faucet', { preHandler: faucetLimit }, async (request) => {
       const airdrop = chain.airdrop?.bind(chain);
       if (!airdrop) throw notFound();

@@ -1,6 +1,14 @@
-/** Per-IP, per-login and per-account request limits (requests per minute, from config.rateLimits). */
+/**
+ * Request limits (requests per minute, from config.rateLimits), keyed so that nobody can spend
+ * another player's budget: what only an account can do is counted per account, sign-in per
+ * (login, address) so a stranger cannot lock a wallet out, and addresses with IPv6 cut to the /64.
+ * The counters live in @fastify/rate-limit's store: in memory, or shared by every gateway when
+ * the plugin is registered with its `redis` option (keys are plain strings).
+ */
 
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { addressKey } from '../clientAddress';
+import type { Config } from '../config';
 import { HttpError } from './errors';
 import { requireAccount } from './requireAccount';
 
@@ -27,26 +35,56 @@ export function limitBy(
   };
 }
 
-/** The limits of the auth routes: per IP and per login name (wallet or email), so one account can't be hammered from many IPs. */
-export function authLimits(app: FastifyInstance, perIp: number, perLogin: number): preHandlerAsyncHookHandler[] {
-  const login = (request: FastifyRequest) => {
-    const body = request.body as Record<string, unknown> | undefined;
-    const query = request.query as Record<string, unknown> | undefined;
-    const value = body?.login ?? body?.email ?? query?.wallet;
-    return typeof value === 'string' && value !== '' ? value.trim().toLowerCase().slice(0, 128) : null;
-  };
-  return [limitBy(app, 'auth-ip', perIp, (r) => r.ip), limitBy(app, 'auth-login', perLogin, login)];
+/** The client's address as limits count it: IPv4 whole, IPv6 by its /64. */
+export const byAddress = (request: FastifyRequest): string => addressKey(request.ip);
+
+/** The signed-in account (a 401 before any counting when there is no valid token). */
+const byAccount = async (request: FastifyRequest): Promise<string> => String((await requireAccount(request)).id);
+
+/** The login name a sign-in call is about (wallet or email), or null. */
+function loginOf(request: FastifyRequest): string | null {
+  const body = request.body as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  const value = body?.login ?? body?.email ?? query?.wallet;
+  return typeof value === 'string' && value !== '' ? value.trim().toLowerCase().slice(0, 128) : null;
 }
 
-/** The limits of a signed-in player's routes (bets, payments): per IP and per account (401 first when there is no token). */
+/**
+ * The auth routes: per address, per (login, address) (tries against one wallet from one place;
+ * a stranger elsewhere cannot lock it out), then a ceiling over everyone that protects the
+ * password hashing and the nonce table from a crowd of addresses.
+ */
+export function authLimits(app: FastifyInstance, limits: Config['rateLimits']): preHandlerAsyncHookHandler[] {
+  const loginAtAddress = (request: FastifyRequest) => {
+    const login = loginOf(request);
+    return login === null ? null : `${login}@${byAddress(request)}`;
+  };
+  return [
+    limitBy(app, 'auth-ip', limits.authPerIp, byAddress),
+    limitBy(app, 'auth-login', limits.authPerLogin, loginAtAddress),
+    limitBy(app, 'auth-all', limits.authGlobal, () => 'all'),
+  ];
+}
+
+/** A signed-in player's routes that cost the server (placing bets, payments): per address and per account. */
 export function playerLimits(
   app: FastifyInstance,
   name: string,
   perIp: number,
   perAccount: number,
 ): preHandlerAsyncHookHandler[] {
-  return [
-    limitBy(app, `${name}-ip`, perIp, (r) => r.ip),
-    limitBy(app, `${name}-account`, perAccount, async (r) => String((await requireAccount(r)).id)),
-  ];
+  return [limitBy(app, `${name}-ip`, perIp, byAddress), accountLimit(app, name, perAccount)];
+}
+
+/**
+ * Per account only: for cash-out and cancel, which a player must never lose to someone else's
+ * traffic from the same address (a carrier's NAT, or everybody when no proxy is trusted).
+ */
+export function accountLimit(app: FastifyInstance, name: string, perAccount: number): preHandlerAsyncHookHandler {
+  return limitBy(app, `${name}-account`, perAccount, byAccount);
+}
+
+/** Per address only: public reads that cost a database query or a chain call. */
+export function addressLimit(app: FastifyInstance, name: string, perIp: number): preHandlerAsyncHookHandler {
+  return limitBy(app, `${name}-ip`, perIp, byAddress);
 }

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depositIntents } from '../../src/server/db/schema';
+import { startServer, type TestServer } from './harness';
+import { call } from './client';
+import { localChain, signIn } from './paymentClient';
+
+/** How many times `method` of the local chain is called while `run` runs. */
+async function chainCalls(
+  t: TestServer,
+  method: 'latestBlockhash' | 'balance' | 'status',
+  run: () => Promise<unknown>,
+) {
+  const chain = localChain(t);
+  const original = chain[method] as (...args: unknown[]) => Promise<unknown>;
+  let calls = 0;
+  (chain as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+    calls += 1;
+    return original.apply(chain, args);
+  };
+  try {
+    await run();
+  } finally {
+    (chain as unknown as Record<string, unknown>)[method] = original;
+  }
+  return calls;
+}
+
+const many = (n: number, make: () => Promise<{ status: number }>) => Promise.all(Array.from({ length: n }, make));
+
+describe('expensive public reads', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer({ TRUST_PROXY: 'true', PUBLIC_CACHE_MS: '5000', RATE_LIMIT_PUBLIC_IP: '40' });
+  });
+  afterAll(() => t.close());
+
+  const get = (path: string, address: string, token?: string) =>
+    call(t.api, 'GET', path, undefined, { headers: { 'x-forwarded-for': address }, token });
+
+  it('asks the chain once for the blockhash and the reserves however many strangers ask', async () => {
+    const blockhash = await chainCalls(t, 'latestBlockhash', () =>
+      many(30, () => get('/payment/blockhash', '198.51.100.1')),
+    );
+    expect(blockhash).toBe(1);
+    const reserves = await chainCalls(t, 'balance', () => many(30, () => get('/payment/reserves', '198.51.100.2')));
+    expect(reserves).toBe(1);
+  });
+
+  it("looks at a deposit's transaction on the chain once for many status calls", async () => {
+    const player = await signIn(t);
+    const prepared = await call<{ token: string }>(
+      t.api,
+      'POST',
+      '/payment/prepare',
+      { amount: 0.1 },
+      { token: player.token },
+    );
+    const db = t.server.services.database.db;
+    await db.update(depositIntents).set({ signature: bs58.encode(randomBytes(64)), lastValidBlockHeight: 1_000_000n });
+    const path = `/payment/deposit/${prepared.body.data!.token}`;
+    const looks = await chainCalls(t, 'status', () => many(30, () => get(path, '198.51.100.3', player.token)));
+    expect(looks).toBe(1);
+  });
+
+  it('limits public reads per address', async () => {
+    const replies = await many(45, () => get('/payment/reserves', '198.51.100.9'));
+    expect(replies.filter((r) => r.status === 429).length).toBe(5);
+    expect((await get('/payment/reserves', '198.51.100.10')).status).toBe(200);
+  });
+});
