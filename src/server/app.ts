@@ -42,6 +42,13 @@ export async function createServer(config: Config, options: ServiceOptions = {})
     bodyLimit: 16 * 1024,
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),
+    // A slow client cannot hold a socket: its headers must arrive within headersTimeoutMs and the
+    // whole request within requestTimeoutMs, checked every second (Node checks every 30 s by default).
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
   });
   const services = await createServices(config, app.log, options);
   const { database, bus, metrics, engine, stomp, tokens, paymentWorker } = services;
@@ -66,13 +73,15 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(metricsRoutes(metrics));
+      await api.register(metricsRoutes(metrics, config.metricsToken));
       await api.register(gameRoutes(services));
       await api.register(authRoutes(services));
       await api.register(userRoutes(services));
       await api.register(betRoutes(services));
       await api.register(paymentRoutes(services));
-      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, errorMessage: 'Not found' }));
+      api.setNotFoundHandler((_request, reply) =>
+        reply.status(404).send({ success: false, errorMessage: 'Not found' }),
+      );
     },
     { prefix: API_BASE },
   );

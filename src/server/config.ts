@@ -110,6 +110,10 @@ export function loadConfig(env: Env = process.env): Config {
   const role = oneOf(env, 'ROLE', ['all', 'gateway', 'engine'], 'all');
   if (role !== 'all' && !env.REDIS_URL)
     throw new Error(`ROLE=${role} needs REDIS_URL: gateways and engines talk over Redis`);
+  const requestTimeoutMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100);
+  const headersTimeoutMs = integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100);
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new Error('HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
   return {
     port: integer(env, 'PORT', 8080),
     host: env.HOST || 'localhost',
@@ -146,10 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxPerAddress: integer(env, 'STOMP_MAX_PER_ADDRESS', 100, 1),
       subscribeTimeoutMs: integer(env, 'STOMP_SUBSCRIBE_TIMEOUT_MS', 15_000, 0),
     },
-    http: {
-      requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100),
-      headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100),
-    },
+    http: { requestTimeoutMs, headersTimeoutMs },
     publicCacheMs: integer(env, 'PUBLIC_CACHE_MS', 3000, 0),
     metricsToken: secret(env, 'METRICS_TOKEN'),
   };
