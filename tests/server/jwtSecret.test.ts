@@ -31,6 +31,8 @@ describe('the access-token secret', () => {
     expect(loadConfig({ RATE_LIMIT_BET_ACCOUNT: '5' }).rateLimits).toEqual({
       authPerIp: 60,
       authPerLogin: 10,
+      authGlobal: 1200,
+      publicPerIp: 120,
       betPerIp: 600,
       betPerAccount: 5,
       paymentPerIp: 60,
