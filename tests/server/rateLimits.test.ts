@@ -17,7 +17,7 @@ async function statuses(times: number, make: () => Promise<{ status: number }>):
 describe('rate limits on bets', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startServer({ ROLE: 'gateway', RATE_LIMIT_BET_IP: '5', RATE_LIMIT_BET_ACCOUNT: '5' });
+    t = await startServer({ RATE_LIMIT_BET_IP: '5', RATE_LIMIT_BET_ACCOUNT: '5' });
   });
   afterAll(() => t.close());
 
