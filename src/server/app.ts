@@ -56,6 +56,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   app.decorate('tokens', tokens);
   // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
   app.addHook('preClose', async () => {
+    services.seeds.close();
     await engine.stop();
     await stomp.close();
   });

@@ -39,6 +39,10 @@ export interface Config {
   logLevel: string;
   /** Signs access tokens; when absent one is generated into DATA_DIR/secrets.json (in memory for tests). */
   jwtSecret: string | undefined;
+  /** Links per seed chain (rounds before a new chain is committed). */
+  seedChainLength: number;
+  /** Encrypts the seed chains' secret links at rest; when absent one is generated into DATA_DIR/secrets.json. */
+  seedSecret: string | undefined;
   /** The domain sign-in messages name; when absent (local chain only), the Host the player's request came to. */
   signInDomain: string | undefined;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none by default, so nobody can pick their IP. */
@@ -133,6 +137,8 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || 'dist',
     logLevel: env.LOG_LEVEL || 'info',
     jwtSecret: secret(env, 'JWT_SECRET'),
+    seedChainLength: integer(env, 'SEED_CHAIN_LENGTH', 1_000_000, 1),
+    seedSecret: secret(env, 'SEED_SECRET'),
     signInDomain: env.SIGN_IN_DOMAIN || undefined,
     trustProxy: trustProxy(env),
     rateLimits: {

@@ -8,11 +8,14 @@ import { LocalBus } from './bus/LocalBus';
 import { RedisBus } from './bus/RedisBus';
 import { createMetrics, type Metrics } from './metrics';
 import { RoundEngine } from './game/RoundEngine';
+import { SeedChains, type DrawnRound } from './game/SeedChains';
+import { clientSeedSource } from './game/clientSeed';
+import { SEED_CHECKPOINT_EVERY } from './game/seedChainMath';
+import { loadSeedKey } from './secrets';
 import { RoundSnapshot } from './stomp/RoundSnapshot';
 import { StompServer } from './stomp/StompServer';
 import { LastMessage, type Retainer } from './stomp/Retainer';
 import { DESTINATIONS } from '../shared/protocol';
-import type { RoundSecret } from '../shared/fairness';
 import { loadJwtSecret } from './auth/jwtSecret';
 import { Tokens } from './auth/Tokens';
 import { BetSettler } from './ledger/BetSettler';
@@ -29,6 +32,8 @@ export interface Services {
   metrics: Metrics;
   /** Runs the rounds (not in a gateway process); the ledger adds its RoundListener here. */
   engine: RoundEngine;
+  /** The committed seed chains the engine draws rounds from. */
+  seeds: SeedChains;
   stomp: StompServer;
   tokens: Tokens;
   /** Settles auto cash-outs and voided rounds; the round engine calls it. */
@@ -40,8 +45,8 @@ export interface Services {
 
 /** What tests may replace; a real server passes nothing. */
 export interface ServiceOptions {
-  /** Where crash points come from (default: the CSPRNG); tests fix them to keep rounds short. */
-  roundSecrets?: () => Promise<RoundSecret>;
+  /** Where crash points come from (default: the seed chain); tests fix them to keep rounds short. */
+  roundSecrets?: () => Promise<DrawnRound>;
   /** The chain to use instead of one built from config (tests keep one chain across restarts). */
   chain?: Chain;
 }
@@ -59,9 +64,14 @@ export async function createServices(
   const bus: EventBus = config.redisUrl ? await RedisBus.connect(config.redisUrl, log) : new LocalBus();
   const metrics = createMetrics();
   const { bettingMs, pauseMs, tickMs } = config;
+  const chain = options.chain ?? createChain(config);
+  const seeds = new SeedChains({
+    ...{ db: database.db, clientSeeds: clientSeedSource(chain), log, key: loadSeedKey(config) },
+    ...{ length: config.seedChainLength, checkpointEvery: SEED_CHECKPOINT_EVERY },
+  });
   const engine = new RoundEngine({
     ...{ db: database.db, bus, log, metrics, bettingMs, pauseMs, tickMs },
-    secrets: options.roundSecrets,
+    secrets: options.roundSecrets ?? (() => seeds.next()),
   });
   const retainers = new Map<string, Retainer>([
     [DESTINATIONS.game, new RoundSnapshot()],
@@ -75,11 +85,10 @@ export async function createServices(
   const tokens = new Tokens(database.db, loadJwtSecret(config));
   const settler = new BetSettler(database.db, { bus, metrics });
   engine.addListener(settler);
-  const chain = options.chain ?? createChain(config);
   const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log };
   const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
   return {
-    ...{ config, database, bus, metrics, engine, stomp, tokens, settler },
+    ...{ config, database, bus, metrics, engine, seeds, stomp, tokens, settler },
     ...{ chain, payments, paymentWorker },
   };
 }

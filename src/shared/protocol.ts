@@ -103,6 +103,50 @@ export interface RoundHistoryEntry {
   time: number;
 }
 
+/** GET /game/round/{gameId} (extension): one round, with the seed chain link its salt is. */
+export interface RoundDetails {
+  gameId: string;
+  /** VOID: left unfinished by a stop and refunded; its secrets are public like an ended round's. */
+  gameState: GameState | 'VOID';
+  hash: string;
+  /** The shown final rate, once ENDED. */
+  rate?: number;
+  /** Published once the round is ENDED or VOID. */
+  fullRate?: number;
+  salt?: string;
+  /** ms timestamp of the end or the void; null before. */
+  time: number | null;
+  /** The seed chain and link i (salt = s_i); null for rounds drawn before seed chains. */
+  chainId: string | null;
+  chainIndex: number | null;
+}
+
+/** One seed chain as GET /game/fairness shows it (architecture §3). */
+export interface SeedChainInfo {
+  chainId: string;
+  /** s_0 in hex: round 1 of the chain reveals the salt whose sha256 is this. */
+  commitment: string;
+  /** Rounds the chain gives. */
+  length: number;
+  /** Mixed into every crash point; null until the announced block is finalized. */
+  clientSeed: string | null;
+  clientSeedSource: string;
+  /** The Solana slot announced with the commitment (real clusters only). */
+  clientSeedSlot: number | null;
+  /** The round that uses link 1; null until it exists. */
+  firstRoundId: string | null;
+  /** ms timestamp of the commitment. */
+  createdAt: number;
+}
+
+export interface FairnessInfo {
+  /** The chain rounds are drawn from now (the newest). */
+  current: SeedChainInfo | null;
+  /** Every chain, newest first. */
+  chains: SeedChainInfo[];
+  formula: Record<'chain' | 'random' | 'crashPoint' | 'hash', string>;
+}
+
 export interface CreateBetRequest {
   amount: number;
 }

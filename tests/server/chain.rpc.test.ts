@@ -5,7 +5,13 @@ import { ChainRejected } from '../../src/server/chain/Chain';
 import { MEMO_PROGRAM_ID } from '../../src/server/chain/houseTransfer';
 
 /** A cluster that answers from fixed values; no network. */
-function cluster(answers: { status?: SignatureStatus | null; height?: number; send?: () => never }) {
+function cluster(answers: {
+  status?: SignatureStatus | null;
+  height?: number;
+  send?: () => never;
+  finalizedSlot?: number;
+  blocks?: number[];
+}) {
   const sent: Uint8Array[] = [];
   const connection: RpcConnection = {
     getLatestBlockhash: async () => ({
@@ -20,6 +26,9 @@ function cluster(answers: { status?: SignatureStatus | null; height?: number; se
     },
     getSignatureStatuses: async () => ({ context: { slot: 1 }, value: [answers.status ?? null] }),
     getBalance: async () => 42,
+    getSlot: async (commitment) => (commitment === 'finalized' ? (answers.finalizedSlot ?? 500) : 532),
+    getBlocks: async (start, end) => (answers.blocks ?? []).filter((slot) => slot >= start && slot <= (end ?? start)),
+    getBlock: (async (slot: number) => ({ blockhash: `hash-of-${slot}` })) as unknown as RpcConnection['getBlock'],
   };
   return { connection, sent };
 }
@@ -36,6 +45,14 @@ const status = (
 });
 
 describe('RpcChain', () => {
+  it('gives the first finalized block at or after a slot, skipping empty slots, and nothing before it is final', async () => {
+    const at = (finalizedSlot: number) => new RpcChain('devnet', cluster({ finalizedSlot, blocks: [598, 603] }).connection, house);
+    expect(await at(500).currentSlot()).toBe(532);
+    expect(await at(599).finalizedBlockFrom(600)).toBeNull();
+    expect(await at(602).finalizedBlockFrom(600)).toBeNull();
+    expect(await at(700).finalizedBlockFrom(600)).toEqual({ slot: 603, blockhash: 'hash-of-603' });
+  });
+
   it('credits only at finalized and counts a failure only once finalized', async () => {
     const ask = (answer: SignatureStatus | null) =>
       new RpcChain('devnet', cluster({ status: answer }).connection, house).status('sig');

@@ -26,6 +26,7 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
     BETTING_MS: '300',
     PAUSE_MS: '100',
     TICK_MS: '50',
+    SEED_CHAIN_LENGTH: '1000',
     RATE_LIMIT_AUTH_IP: '100000',
     RATE_LIMIT_AUTH_LOGIN: '100000',
     RATE_LIMIT_BET_IP: '100000',

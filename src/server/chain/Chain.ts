@@ -43,6 +43,10 @@ export interface Chain {
   /** Builds and signs a transfer of `lamports` from the house wallet to `to`, with `memo` to tell transfers apart. */
   transferFromHouse(to: string, lamports: bigint, memo: string): Promise<SignedTransfer>;
   balance(address: string): Promise<bigint>;
+  /** Real clusters: the latest confirmed slot (seed chains announce a future one). */
+  currentSlot?(): Promise<number>;
+  /** Real clusters: the first finalized block at or after `slot`, or null while there is none yet. */
+  finalizedBlockFrom?(slot: number): Promise<{ slot: number; blockhash: string } | null>;
   /** Local SOL for play; only the local chain has it. */
   airdrop?(address: string, lamports: bigint): Promise<string>;
 }

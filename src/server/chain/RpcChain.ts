@@ -9,8 +9,18 @@ import { signHouseTransfer, wireSignature } from './houseTransfer';
 /** The part of web3.js's Connection this chain uses, so tests can stand in for a cluster. */
 export type RpcConnection = Pick<
   Connection,
-  'getLatestBlockhash' | 'getBlockHeight' | 'sendRawTransaction' | 'getSignatureStatuses' | 'getBalance'
+  | 'getLatestBlockhash'
+  | 'getBlockHeight'
+  | 'sendRawTransaction'
+  | 'getSignatureStatuses'
+  | 'getBalance'
+  | 'getSlot'
+  | 'getBlocks'
+  | 'getBlock'
 >;
+
+/** How far past a slot to look for its first block (slots may be skipped, never this many). */
+const SKIPPED_SLOTS_MAX = 1000;
 
 /**
  * Money is only credited at `finalized`: a transaction that failed on an unfinalized fork could
@@ -31,6 +41,24 @@ export class RpcChain implements Chain {
   async latestBlockhash(): Promise<Blockhash> {
     const latest = await this.connection.getLatestBlockhash('confirmed');
     return { blockhash: latest.blockhash, lastValidBlockHeight: BigInt(latest.lastValidBlockHeight) };
+  }
+
+  async currentSlot(): Promise<number> {
+    return this.connection.getSlot('confirmed');
+  }
+
+  async finalizedBlockFrom(slot: number): Promise<{ slot: number; blockhash: string } | null> {
+    const finalized = await this.connection.getSlot('finalized');
+    if (finalized < slot) return null;
+    const [first] = await this.connection.getBlocks(slot, Math.min(finalized, slot + SKIPPED_SLOTS_MAX), 'finalized');
+    if (first === undefined) return null;
+    const block = await this.connection.getBlock(first, {
+      commitment: 'finalized',
+      maxSupportedTransactionVersion: 0,
+      transactionDetails: 'none',
+      rewards: false,
+    });
+    return block ? { slot: first, blockhash: block.blockhash } : null;
   }
 
   async expired(lastValidBlockHeight: bigint): Promise<boolean> {

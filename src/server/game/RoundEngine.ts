@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { newRoundSecret, type RoundSecret } from '../../shared/fairness';
 import { crashInstant, rateAt, rateHundredths, shownRate } from '../../shared/growth';
 import { DESTINATIONS, type GameEvent, type GameState } from '../../shared/protocol';
 import type { EventBus } from '../bus/EventBus';
 import type { Db } from '../db/client';
 import type { Metrics } from '../metrics';
 import type { LiveRound, RoundListener } from './RoundListener';
+import type { DrawnRound } from './SeedChains';
 import { insertRound, markEnded, markStarted, voidUnfinished } from './rounds';
 
 export interface RoundEngineOptions {
@@ -17,8 +17,8 @@ export interface RoundEngineOptions {
   pauseMs: number;
   tickMs: number;
   listeners?: RoundListener[];
-  /** Where crash points come from: the CSPRNG, or a fixed secret in tests. */
-  secrets?: () => Promise<RoundSecret>;
+  /** Where crash points come from: the seed chain (SeedChains.next), or fixed secrets in tests. */
+  secrets: () => Promise<DrawnRound>;
 }
 
 /**
@@ -28,7 +28,6 @@ export interface RoundEngineOptions {
  */
 export class RoundEngine {
   private readonly listeners: RoundListener[];
-  private readonly secrets: () => Promise<RoundSecret>;
   private round: LiveRound | null = null;
   private state: GameState = 'ENDED';
   private crashAt = 0;
@@ -39,7 +38,6 @@ export class RoundEngine {
 
   constructor(private readonly options: RoundEngineOptions) {
     this.listeners = [...(options.listeners ?? [])];
-    this.secrets = options.secrets ?? newRoundSecret;
   }
 
   /** Adds a listener (the ledger's settlement); add it before start() to see voided rounds. */
@@ -87,7 +85,7 @@ export class RoundEngine {
 
   private async createRound(): Promise<void> {
     for (const listener of this.listeners) await listener.settleInterrupted?.();
-    const secret = await this.secrets();
+    const secret = await this.options.secrets();
     const createdAt = Date.now();
     const startsAt = createdAt + this.options.bettingMs;
     const id = await insertRound(this.options.db, { ...secret, createdAt, startsAt });

@@ -3,13 +3,14 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rounds } from '../db/schema';
+import type { DrawnRound } from './SeedChains';
 
 export type RoundRow = typeof rounds.$inferSelect;
 
 /** Stores a new round in CREATED and returns its id. */
 export async function insertRound(
   db: Db,
-  round: { hash: string; fullRate: number; salt: string; createdAt: number; startsAt: number },
+  round: DrawnRound & { createdAt: number; startsAt: number },
 ): Promise<number> {
   const [row] = await db
     .insert(rounds)

@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import { leaders, roundBets } from '../ledger/betViews';
 import { findRound } from '../game/rounds';
 import { gameInfo, lastRounds } from '../game/roundViews';
+import { fairnessInfo, roundDetails } from '../game/fairnessViews';
 import { notFound, ok, parseBody } from './errors';
 
 const lastQuery = z.object({
@@ -17,7 +18,7 @@ const lastQuery = z.object({
 });
 const gameIdParams = z.object({ gameId: z.string().regex(/^[1-9]\d{0,14}$/, 'gameId must be a round number') });
 
-/** The public game endpoints of architecture §5: current round, history, bets of a round, leaders. */
+/** The public game endpoints of architecture §5: current round, history, bets of a round, leaders, fairness. */
 export function gameRoutes(services: Services) {
   const { db } = services.database;
   return async (app: FastifyInstance): Promise<void> => {
@@ -39,5 +40,13 @@ export function gameRoutes(services: Services) {
     });
 
     app.get('/game/leaders', async () => ok(await leaders(db)));
+
+    app.get('/game/fairness', async () => ok(await fairnessInfo(db)));
+
+    app.get('/game/round/:gameId', async (request) => {
+      const round = await roundDetails(db, Number(parseBody(gameIdParams, request.params).gameId));
+      if (!round) throw notFound('No such round');
+      return ok(round);
+    });
   };
 }

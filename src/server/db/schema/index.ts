@@ -1,5 +1,6 @@
 /** The whole Drizzle schema, one file per domain. */
 export * from './rounds';
+export * from './seedChains';
 export * from './accounts';
 export * from './auth';
 export * from './bets';

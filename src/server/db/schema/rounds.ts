@@ -1,4 +1,5 @@
-import { bigint, bigserial, doublePrecision, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { seedChains } from './seedChains';
 
 /**
  * One row per round. `fullRate` and `salt` are the secret until the round has ENDED; the API
@@ -19,6 +20,13 @@ export const rounds = pgTable(
     startsAt: bigint('starts_at', { mode: 'number' }).notNull(),
     startedAt: bigint('started_at', { mode: 'number' }),
     endedAt: bigint('ended_at', { mode: 'number' }),
+    /** The seed chain and link i the salt is s_i of (null for rounds drawn before seed chains). */
+    chainId: bigint('chain_id', { mode: 'number' }).references(() => seedChains.id),
+    chainIndex: integer('chain_index'),
   },
-  (t) => [index('rounds_state_idx').on(t.state), index('rounds_ended_at_idx').on(t.endedAt)],
+  (t) => [
+    index('rounds_state_idx').on(t.state),
+    index('rounds_ended_at_idx').on(t.endedAt),
+    uniqueIndex('rounds_chain_link_unique').on(t.chainId, t.chainIndex),
+  ],
 );

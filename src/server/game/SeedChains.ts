@@ -1,0 +1,125 @@
+/**
+ * Where round secrets come from (architecture §3): link i of the newest seed chain, i one past
+ * the last link a round used, so a restart continues the chain. A new chain is committed (and
+ * shown by GET /game/fairness) only when the newest one has run out.
+ */
+
+import { and, desc, eq, isNull, max } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { roundFromSeed, type RoundSecret } from '../../shared/fairness';
+import type { Db } from '../db/client';
+import { rounds, seedChains } from '../db/schema';
+import type { ClientSeedSource } from './clientSeed';
+import { buildChain, seal, seedAt, unseal } from './seedChainMath';
+
+type SeedChainRow = typeof seedChains.$inferSelect;
+
+/** A round's secret and the link of the chain it came from. */
+export interface DrawnRound extends RoundSecret {
+  chainId?: number;
+  chainIndex?: number;
+}
+
+export interface SeedChainsOptions {
+  db: Db;
+  /** Encrypts the chain's secret links at rest. */
+  key: Uint8Array;
+  clientSeeds: ClientSeedSource;
+  log: FastifyBaseLogger;
+  /** N, links per chain. */
+  length: number;
+  /** K, links between stored checkpoints. */
+  checkpointEvery: number;
+  /** How often to ask the chain for an announced client seed. */
+  pollMs?: number;
+  /** How long one draw waits for it before failing (the engine retries). */
+  waitMs?: number;
+}
+
+export class SeedChains {
+  private readonly opened = new Map<number, Buffer[]>();
+  private closed = false;
+
+  constructor(private readonly options: SeedChainsOptions) {}
+
+  /** The next round's secret. */
+  async next(): Promise<DrawnRound> {
+    const { db } = this.options;
+    let [chain] = await db.select().from(seedChains).orderBy(desc(seedChains.id)).limit(1);
+    let index = 1;
+    if (chain) {
+      const [used] = await db.select({ last: max(rounds.chainIndex) }).from(rounds).where(eq(rounds.chainId, chain.id));
+      index = (used?.last ?? 0) + 1;
+    }
+    let checkpoints = chain && index <= chain.length ? this.open(chain) : undefined;
+    if (!chain || !checkpoints) {
+      chain = await this.commit();
+      checkpoints = this.open(chain)!;
+      index = 1;
+    }
+    const clientSeed = chain.clientSeed ?? (await this.waitForClientSeed(chain));
+    const seed = seedAt(checkpoints, chain.checkpointEvery, chain.length, index);
+    return { ...(await roundFromSeed(seed, clientSeed)), chainId: chain.id, chainIndex: index };
+  }
+
+  /** Ends any wait for a client seed, so the engine can stop. */
+  close(): void {
+    this.closed = true;
+  }
+
+  /** Makes and stores a new chain; its commitment is public from now on. */
+  private async commit(): Promise<SeedChainRow> {
+    const { db, key, length, checkpointEvery, clientSeeds, log } = this.options;
+    const { commitment, checkpoints } = await buildChain(length, checkpointEvery);
+    const announcement = await clientSeeds.announce();
+    const [chain] = await db
+      .insert(seedChains)
+      .values({
+        ...{ commitment, length, checkpointEvery, sealedCheckpoints: seal(key, commitment, checkpoints) },
+        ...{ clientSeed: announcement.clientSeed, clientSeedSource: announcement.source },
+        ...{ clientSeedSlot: announcement.slot, createdAt: Date.now() },
+      })
+      .returning();
+    if (!chain) throw new Error('the new seed chain was not stored');
+    this.opened.set(chain.id, checkpoints);
+    log.info({ chainId: chain.id, commitment, length, clientSeedSource: announcement.source }, 'seed chain committed');
+    return chain;
+  }
+
+  /** The chain's checkpoints, or undefined when this key cannot open them (a new chain is needed). */
+  private open(chain: SeedChainRow): Buffer[] | undefined {
+    let checkpoints = this.opened.get(chain.id);
+    if (checkpoints) return checkpoints;
+    try {
+      checkpoints = unseal(this.options.key, chain.commitment, chain.sealedCheckpoints);
+    } catch {
+      this.options.log.error(
+        { chainId: chain.id },
+        'the seed key cannot open this seed chain (was SEED_SECRET or DATA_DIR/secrets.json changed?); committing a new chain',
+      );
+      return undefined;
+    }
+    this.opened.set(chain.id, checkpoints);
+    return checkpoints;
+  }
+
+  /** Rounds wait until the announced block is finalized; then its hash is recorded as the client seed. */
+  private async waitForClientSeed(chain: SeedChainRow): Promise<string> {
+    const { db, clientSeeds, log, pollMs = 1000, waitMs = 60_000 } = this.options;
+    const slot = chain.clientSeedSlot;
+    if (slot === null) throw new Error(`seed chain ${chain.id} has neither a client seed nor a slot to take it from`);
+    for (const until = Date.now() + waitMs; !this.closed && Date.now() < until; ) {
+      const resolved = await clientSeeds.resolve(slot);
+      if (resolved) {
+        await db
+          .update(seedChains)
+          .set({ clientSeed: resolved.clientSeed, clientSeedSource: resolved.source })
+          .where(and(eq(seedChains.id, chain.id), isNull(seedChains.clientSeed)));
+        log.info({ chainId: chain.id, clientSeed: resolved.clientSeed }, 'seed chain client seed recorded');
+        return resolved.clientSeed;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+    throw new Error(`seed chain ${chain.id}: the block after slot ${slot} is not finalized yet`);
+  }
+}

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { previousSeed, randomSeed, roundFromSeed, roundHash, verifyCrashPoint, verifyRound } from '../../src/shared/fairness';
+import type { FairnessInfo, RoundDetails } from '../../src/shared/protocol';
+import { apiGet, auditRounds, type ApiGet } from '../../scripts/auditRounds';
+import { startServer, type TestServer } from './harness';
+
+/**
+ * The seed chain end to end: three server starts on one data dir (each start makes a round and
+ * each stop voids it, which publishes its secrets), on a chain of 2 links, so the third start
+ * has to commit a new chain.
+ */
+describe('provably fair seed chain over HTTP', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'moonrush-fair-'));
+  const env = { DATA_DIR: dataDir, SEED_CHAIN_LENGTH: '2', BETTING_MS: '60000' };
+  let t: TestServer;
+  let get: ApiGet;
+  beforeAll(async () => {
+    for (let start = 0; start < 2; start++) await (await startServer(env)).close();
+    t = await startServer(env);
+    get = apiGet(t.api);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('publishes each chain with its commitment, client seed, source, first round and the formula', async () => {
+    const fairness = (await get<FairnessInfo>('/game/fairness'))!;
+    expect(fairness.chains.map((chain) => [chain.chainId, chain.firstRoundId, chain.length])).toEqual([
+      ['2', '3', 2],
+      ['1', '1', 2],
+    ]);
+    expect(fairness.current).toEqual(fairness.chains[0]);
+    expect(fairness.current!.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(fairness.current!.clientSeed).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(fairness.current!.clientSeedSource).toContain('local');
+    expect(Object.keys(fairness.formula)).toEqual(['chain', 'random', 'crashPoint', 'hash']);
+    expect(JSON.stringify(fairness)).not.toMatch(/sealed|checkpoint/i);
+  });
+
+  it("shows a voided round's salt and fullRate, linked to the commitment, and keeps a running round's secret", async () => {
+    const fairness = (await get<FairnessInfo>('/game/fairness'))!;
+    const [one, two, three] = await Promise.all([1, 2, 3].map((id) => get<RoundDetails>(`/game/round/${id}`)));
+    const chain1 = fairness.chains[1]!;
+    expect(one).toMatchObject({ gameId: '1', gameState: 'VOID', chainId: '1', chainIndex: 1 });
+    expect(await previousSeed(one!.salt!)).toBe(chain1.commitment);
+    expect(await previousSeed(two!.salt!)).toBe(one!.salt);
+    expect(await verifyRound({ ...two!, fullRate: two!.fullRate!, salt: two!.salt! })).toBe(true);
+    expect(await verifyCrashPoint({ fullRate: two!.fullRate!, salt: two!.salt! }, chain1.clientSeed!)).toBe(true);
+    expect(three).toMatchObject({ gameId: '3', gameState: 'CREATED', chainId: '2', chainIndex: 1, time: null });
+    expect(three).not.toHaveProperty('salt');
+    expect(three).not.toHaveProperty('fullRate');
+    expect(await get('/game/round/99')).toBeNull();
+    expect((await fetch(`${t.api}/game/round/abc`)).status).toBe(400);
+  });
+
+  it('passes npm run verify over the finished rounds and names a round that is not over', async () => {
+    expect(await auditRounds(get, 1, 2)).toEqual({
+      ok: true,
+      line: 'PASS rounds 1..2: 2 rounds (2 voided, seed chain 1); every hash, crash point and link checks out',
+    });
+    expect(await auditRounds(get, 2, 2)).toMatchObject({ ok: true });
+    expect(await auditRounds(get, 1, 3)).toEqual({
+      ok: false,
+      line: 'MISMATCH round 3: the round is CREATED, not over yet: its salt is still secret',
+    });
+  });
+
+  /** The server's answers with round 2 replaced by `forge(round 2)`. */
+  const forged =
+    (forge: (round: RoundDetails) => Promise<RoundDetails>): ApiGet =>
+    async <T>(path: string) => {
+      const data = await get<T>(path);
+      return (path === '/game/round/2' ? await forge(data as RoundDetails) : data) as T;
+    };
+
+  it('catches a changed rate, a crash point the seeds do not give and a salt off the chain', async () => {
+    const clientSeed = (await get<FairnessInfo>('/game/fairness'))!.chains[1]!.clientSeed!;
+    const changedRate = forged(async (round) => ({ ...round, fullRate: round.fullRate! + 1 }));
+    expect((await auditRounds(changedRate, 1, 2)).line).toBe(
+      'MISMATCH round 2: The hash published before betting opened does not match this rate and salt.',
+    );
+    const chosenCrash = forged(async (round) => ({ ...round, fullRate: 100, hash: await roundHash(100, round.salt!) }));
+    expect((await auditRounds(chosenCrash, 1, 2)).line).toMatch(
+      /^MISMATCH round 2: The salt and the public client seed give x\d+\.\d\d, not the rate shown\.$/,
+    );
+    const offChain = forged(async (round) => ({ ...round, ...(await roundFromSeed(randomSeed(), clientSeed)) }));
+    expect((await auditRounds(offChain, 1, 2)).line).toBe(
+      "MISMATCH round 2: The salt does not hash to the previous round's (1) salt: it is not on the committed chain.",
+    );
+    // Starting the range mid-chain, the salt is hashed down to the commitment instead.
+    const offChainAlone = forged(async (round) => ({ ...round, ...(await roundFromSeed(randomSeed(), clientSeed)) }));
+    const skipFirst: ApiGet = async <T>(path: string) => (path === '/game/round/1' ? null : offChainAlone<T>(path));
+    expect((await auditRounds(skipFirst, 2, 2)).line).toBe(
+      "MISMATCH round 2: hashing the salt 2 times does not give seed chain 1's commitment",
+    );
+  });
+});
