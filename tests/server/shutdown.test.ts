@@ -23,6 +23,7 @@ describe('graceful shutdown', () => {
       STATIC_DIR: '',
       LOG_LEVEL: 'warn',
       BETTING_MS: '60000',
+      SEED_CHAIN_LENGTH: '1000',
     };
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

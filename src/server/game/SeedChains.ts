@@ -62,7 +62,7 @@ export class SeedChains {
     return { ...(await roundFromSeed(seed, clientSeed)), chainId: chain.id, chainIndex: index };
   }
 
-  /** Ends any wait for a client seed, so the engine can stop. */
+  /** Ends any wait for a client seed or a chain being built, so the engine can stop. */
   close(): void {
     this.closed = true;
   }
@@ -70,7 +70,7 @@ export class SeedChains {
   /** Makes and stores a new chain; its commitment is public from now on. */
   private async commit(): Promise<SeedChainRow> {
     const { db, key, length, checkpointEvery, clientSeeds, log } = this.options;
-    const { commitment, checkpoints } = await buildChain(length, checkpointEvery);
+    const { commitment, checkpoints } = await buildChain(length, checkpointEvery, () => this.closed);
     const announcement = await clientSeeds.announce();
     const [chain] = await db
       .insert(seedChains)

@@ -13,14 +13,19 @@ export const SEED_CHECKPOINT_EVERY = 1000;
 
 const step = (seed: Buffer): Buffer => hash('sha256', seed, 'buffer');
 
-/** A new chain: its commitment s_0 (hex) and the checkpoints s_K, s_2K, ..., s_N. */
-export async function buildChain(length: number, every: number): Promise<{ commitment: string; checkpoints: Buffer[] }> {
+/** A new chain: its commitment s_0 (hex) and the checkpoints s_K, s_2K, ..., s_N; `stopped` abandons it. */
+export async function buildChain(
+  length: number,
+  every: number,
+  stopped: () => boolean = () => false,
+): Promise<{ commitment: string; checkpoints: Buffer[] }> {
   const checkpoints: Buffer[] = new Array<Buffer>(Math.ceil(length / every));
   let seed: Buffer = Buffer.from(randomSeed(), 'hex');
   for (let index = length; index >= 1; index--) {
     if (index % every === 0 || index === length) {
       checkpoints[Math.ceil(index / every) - 1] = seed;
-      await setImmediate(); // a million links must not hold the event loop for a second
+      await setImmediate(); // a million links must not hold the event loop for seconds
+      if (stopped()) throw new Error('the server is stopping: seed chain not committed');
     }
     seed = step(seed);
   }
