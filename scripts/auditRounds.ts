@@ -37,7 +37,11 @@ export async function auditRounds(get: ApiGet, from: number, to: number): Promis
     const batch = await Promise.all(ids.map((id) => get<RoundDetails>(`/game/round/${id}`)));
     for (const [i, round] of batch.entries()) {
       if (!round) continue; // ids may have gaps; skipped chain links are caught by the link check
-      const mismatch = await auditRound(round, round.chainId === null ? undefined : chains.get(round.chainId), previous);
+      const mismatch = await auditRound(
+        round,
+        round.chainId === null ? undefined : chains.get(round.chainId),
+        previous,
+      );
       if (mismatch) return { ok: false, line: `MISMATCH round ${ids[i]}: ${mismatch}` };
       counts.rounds++;
       if (round.gameState === 'VOID') counts.voided++;
@@ -47,7 +51,9 @@ export async function auditRounds(get: ApiGet, from: number, to: number): Promis
     }
   }
   if (counts.rounds === 0) return { ok: false, line: `no rounds between ${from} and ${to}` };
-  const chainsText = chainsSeen.size ? `, seed chain${chainsSeen.size > 1 ? 's' : ''} ${[...chainsSeen].join(', ')}` : '';
+  const chainsText = chainsSeen.size
+    ? `, seed chain${chainsSeen.size > 1 ? 's' : ''} ${[...chainsSeen].join(', ')}`
+    : '';
   const before = counts.beforeChains ? `, ${counts.beforeChains} drawn before seed chains (hash only)` : '';
   return {
     ok: true,
@@ -56,7 +62,11 @@ export async function auditRounds(get: ApiGet, from: number, to: number): Promis
 }
 
 /** The first failed check of a round, in words, or null. */
-async function auditRound(round: RoundDetails, chain: SeedChainInfo | undefined, previous: RoundDetails | null): Promise<string | null> {
+async function auditRound(
+  round: RoundDetails,
+  chain: SeedChainInfo | undefined,
+  previous: RoundDetails | null,
+): Promise<string | null> {
   if (round.salt === undefined) return `the round is ${round.gameState}, not over yet: its salt is still secret`;
   const onSameChain = previous?.salt !== undefined && previous.chainId === round.chainId;
   const checks = await checkRound(round, chain, onSameChain ? previous : null);

@@ -8,7 +8,11 @@ import { parseArgs } from 'node:util';
 import { apiGet, auditRounds } from './auditRounds';
 
 const { values } = parseArgs({
-  options: { from: { type: 'string' }, to: { type: 'string' }, url: { type: 'string', default: 'http://localhost:8080' } },
+  options: {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    url: { type: 'string', default: 'http://localhost:8080' },
+  },
 });
 const from = Number(values.from);
 const to = Number(values.to);

@@ -99,7 +99,10 @@ export async function verifyRound(round: { fullRate: number; salt: string; hash:
 }
 
 /** True when the revealed fullRate is the one the salt and the client seed give. */
-export async function verifyCrashPoint(round: { fullRate: number; salt: string }, clientSeed: string): Promise<boolean> {
+export async function verifyCrashPoint(
+  round: { fullRate: number; salt: string },
+  clientSeed: string,
+): Promise<boolean> {
   return (await crashPointFromSeed(round.salt, clientSeed)) === round.fullRate;
 }
 

@@ -32,8 +32,16 @@ export async function checkRound(
   if (round.rate !== undefined) {
     checks.push(
       round.rate === shownRate(fullRate)
-        ? { check: 'rate', result: 'pass', text: `The round ended at ${x(fullRate)}, the crash point cut to 2 decimals.` }
-        : { check: 'rate', result: 'fail', text: `The round ended at x${round.rate.toFixed(2)}, but its crash point is ${x(fullRate)}.` },
+        ? {
+            check: 'rate',
+            result: 'pass',
+            text: `The round ended at ${x(fullRate)}, the crash point cut to 2 decimals.`,
+          }
+        : {
+            check: 'rate',
+            result: 'fail',
+            text: `The round ended at x${round.rate.toFixed(2)}, but its crash point is ${x(fullRate)}.`,
+          },
     );
   }
   if (round.chainId === null || round.chainIndex === null) {
@@ -45,14 +53,26 @@ export async function checkRound(
     return checks;
   }
   if (!chain || chain.chainId !== round.chainId || chain.clientSeed === null) {
-    checks.push({ check: 'crashPoint', result: 'fail', text: `The server does not publish seed chain ${round.chainId} of this round.` });
+    checks.push({
+      check: 'crashPoint',
+      result: 'fail',
+      text: `The server does not publish seed chain ${round.chainId} of this round.`,
+    });
     return checks;
   }
   const derived = await crashPointFromSeed(salt, chain.clientSeed);
   checks.push(
     derived === fullRate
-      ? { check: 'crashPoint', result: 'pass', text: `The salt and the public client seed give the crash point ${x(derived)}.` }
-      : { check: 'crashPoint', result: 'fail', text: `The salt and the public client seed give ${x(derived)}, not the rate shown.` },
+      ? {
+          check: 'crashPoint',
+          result: 'pass',
+          text: `The salt and the public client seed give the crash point ${x(derived)}.`,
+        }
+      : {
+          check: 'crashPoint',
+          result: 'fail',
+          text: `The salt and the public client seed give ${x(derived)}, not the rate shown.`,
+        },
   );
   checks.push(await linkCheck(round, salt, chain, previous));
   return checks;
@@ -61,7 +81,11 @@ export async function checkRound(
 async function hashCheck(hash: string, fullRate: number, salt: string): Promise<RoundCheck> {
   return (await verifyRound({ hash, fullRate, salt }))
     ? { check: 'hash', result: 'pass', text: 'The hash published before betting opened matches this rate and salt.' }
-    : { check: 'hash', result: 'fail', text: 'The hash published before betting opened does not match this rate and salt.' };
+    : {
+        check: 'hash',
+        result: 'fail',
+        text: 'The hash published before betting opened does not match this rate and salt.',
+      };
 }
 
 async function linkCheck(
@@ -73,11 +97,19 @@ async function linkCheck(
   const link = round.chainIndex!;
   if (link === 1) {
     return (await verifyLink(salt, chain.commitment))
-      ? { check: 'link', result: 'pass', text: `The salt hashes to seed chain ${chain.chainId}'s commitment, published before its first round.` }
+      ? {
+          check: 'link',
+          result: 'pass',
+          text: `The salt hashes to seed chain ${chain.chainId}'s commitment, published before its first round.`,
+        }
       : { check: 'link', result: 'fail', text: `The salt does not hash to seed chain ${chain.chainId}'s commitment.` };
   }
   if (!previous?.salt || previous.chainId !== round.chainId || previous.chainIndex === null)
-    return { check: 'link', result: 'unknown', text: "The previous round's salt is not available to link this one to." };
+    return {
+      check: 'link',
+      result: 'unknown',
+      text: "The previous round's salt is not available to link this one to.",
+    };
   if (previous.chainIndex !== link - 1)
     return {
       check: 'link',
@@ -85,6 +117,14 @@ async function linkCheck(
       text: `The previous round (${previous.gameId}) is link ${previous.chainIndex} of the chain, this one link ${link}: links in between were skipped.`,
     };
   return (await verifyLink(salt, previous.salt))
-    ? { check: 'link', result: 'pass', text: `The salt hashes to the previous round's (${previous.gameId}) salt: it was fixed when the chain was committed.` }
-    : { check: 'link', result: 'fail', text: `The salt does not hash to the previous round's (${previous.gameId}) salt: it is not on the committed chain.` };
+    ? {
+        check: 'link',
+        result: 'pass',
+        text: `The salt hashes to the previous round's (${previous.gameId}) salt: it was fixed when the chain was committed.`,
+      }
+    : {
+        check: 'link',
+        result: 'fail',
+        text: `The salt does not hash to the previous round's (${previous.gameId}) salt: it is not on the committed chain.`,
+      };
 }

@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { previousSeed, randomSeed, roundFromSeed, roundHash, verifyCrashPoint, verifyRound } from '../../src/shared/fairness';
+import {
+  previousSeed,
+  randomSeed,
+  roundFromSeed,
+  roundHash,
+  verifyCrashPoint,
+  verifyRound,
+} from '../../src/shared/fairness';
 import type { FairnessInfo, RoundDetails } from '../../src/shared/protocol';
 import { apiGet, auditRounds, type ApiGet } from '../../scripts/auditRounds';
 import { startServer, type TestServer } from './harness';

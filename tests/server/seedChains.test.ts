@@ -28,7 +28,9 @@ describe('seed chain math', () => {
     const key = randomBytes(32);
     const sealed = seal(key, commitment, checkpoints);
     expect(sealed).not.toContain(checkpoints[0]!.toString('base64'));
-    expect(unseal(key, commitment, sealed).map((c) => c.toString('hex'))).toEqual(checkpoints.map((c) => c.toString('hex')));
+    expect(unseal(key, commitment, sealed).map((c) => c.toString('hex'))).toEqual(
+      checkpoints.map((c) => c.toString('hex')),
+    );
     expect(() => unseal(randomBytes(32), commitment, sealed)).toThrow();
     expect(() => unseal(key, '00'.repeat(32), sealed)).toThrow();
   });
@@ -79,7 +81,14 @@ describe('SeedChains', () => {
     expect(await verifyCrashPoint(first, 'hash-of-700')).toBe(true);
 
     // A restart: a new SeedChains with the same key continues the chain from the database.
-    const again = new SeedChains({ db: database.db, key, clientSeeds: source, log: quiet, length: 3, checkpointEvery: 2 });
+    const again = new SeedChains({
+      db: database.db,
+      key,
+      clientSeeds: source,
+      log: quiet,
+      length: 3,
+      checkpointEvery: 2,
+    });
     const second = await use(again);
     const third = await use(again);
     expect([second.chainIndex, third.chainIndex]).toEqual([2, 3]);

@@ -39,7 +39,9 @@ describe('crash point', () => {
     // u = 0.5 exactly: the top bit set, the rest zero.
     expect(randomFromDigest(Uint8Array.from([0x80, ...new Uint8Array(31)]))).toBe(500_000_001);
     // Bits past the 52nd do not count.
-    expect(randomFromDigest(Uint8Array.from([0x80, 0, 0, 0, 0, 0, 0x0f, 0xff, ...new Uint8Array(24)]))).toBe(500_000_001);
+    expect(randomFromDigest(Uint8Array.from([0x80, 0, 0, 0, 0, 0, 0x0f, 0xff, ...new Uint8Array(24)]))).toBe(
+      500_000_001,
+    );
   });
 
   it('matches an independent computation for a known seed and client seed', async () => {
@@ -122,14 +124,16 @@ describe('seed chain', () => {
 describe('hash', () => {
   it('matches sha256sum for a known vector', async () => {
     // printf '%s' '2.3456789012345678a3f1c2d4e5b6978812345678abcdef00112233445566778899aabbccddeeff0011' | sha256sum
-    expect(await sha256hex('2.3456789012345678a3f1c2d4e5b6978812345678abcdef00112233445566778899aabbccddeeff0011')).toBe(
-      '14d5ff21a083123090c22941b4ac283e1cb48674f8cfece10933c29920ed58e7',
-    );
+    expect(
+      await sha256hex('2.3456789012345678a3f1c2d4e5b6978812345678abcdef00112233445566778899aabbccddeeff0011'),
+    ).toBe('14d5ff21a083123090c22941b4ac283e1cb48674f8cfece10933c29920ed58e7');
   });
 
   it('hashes String(fullRate) + salt', async () => {
     // printf '%s' '2.345679012345679deadbeef' | sha256sum
     const fullRate = crashPointFromRandom(405_000_000);
-    expect(await roundHash(fullRate, 'deadbeef')).toBe('c834c8b562dfee10a6874d286cba2c02fa6d41616f3370358d24f516da42fafc');
+    expect(await roundHash(fullRate, 'deadbeef')).toBe(
+      'c834c8b562dfee10a6874d286cba2c02fa6d41616f3370358d24f516da42fafc',
+    );
   });
 });

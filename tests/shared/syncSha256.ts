@@ -28,11 +28,26 @@ function compress(state: Uint32Array): void {
     const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
     w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
   }
-  let a = state[0]!, b = state[1]!, c = state[2]!, d = state[3]!, e = state[4]!, f = state[5]!, g = state[6]!, h = state[7]!;
+  let a = state[0]!,
+    b = state[1]!,
+    c = state[2]!,
+    d = state[3]!,
+    e = state[4]!,
+    f = state[5]!,
+    g = state[6]!,
+    h = state[7]!;
   for (let i = 0; i < 64; i++) {
     const t1 =
-      (h + (((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
-    const t2 = ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      (h +
+        (((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7))) +
+        ((e & f) ^ (~e & g)) +
+        K[i]! +
+        w[i]!) |
+      0;
+    const t2 =
+      ((((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10))) +
+        ((a & b) ^ (a & c) ^ (b & c))) |
+      0;
     h = g;
     g = f;
     f = e;

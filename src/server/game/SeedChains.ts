@@ -48,7 +48,10 @@ export class SeedChains {
     let [chain] = await db.select().from(seedChains).orderBy(desc(seedChains.id)).limit(1);
     let index = 1;
     if (chain) {
-      const [used] = await db.select({ last: max(rounds.chainIndex) }).from(rounds).where(eq(rounds.chainId, chain.id));
+      const [used] = await db
+        .select({ last: max(rounds.chainIndex) })
+        .from(rounds)
+        .where(eq(rounds.chainId, chain.id));
       index = (used?.last ?? 0) + 1;
     }
     let checkpoints = chain && index <= chain.length ? this.open(chain) : undefined;
@@ -108,7 +111,7 @@ export class SeedChains {
     const { db, clientSeeds, log, pollMs = 1000, waitMs = 60_000 } = this.options;
     const slot = chain.clientSeedSlot;
     if (slot === null) throw new Error(`seed chain ${chain.id} has neither a client seed nor a slot to take it from`);
-    for (const until = Date.now() + waitMs; !this.closed && Date.now() < until; ) {
+    for (const until = Date.now() + waitMs; !this.closed && Date.now() < until;) {
       const resolved = await clientSeeds.resolve(slot);
       if (resolved) {
         await db

@@ -48,7 +48,10 @@ export function clientSeedSource(chain: Chain): ClientSeedSource {
     async resolve(slot) {
       const block = await finalizedBlockFrom.call(chain, slot);
       if (!block) return null;
-      return { clientSeed: block.blockhash, source: `${announced(slot)}, announced with the commitment: block ${block.slot}` };
+      return {
+        clientSeed: block.blockhash,
+        source: `${announced(slot)}, announced with the commitment: block ${block.slot}`,
+      };
     },
   };
 }

@@ -34,7 +34,8 @@ export async function buildChain(
 
 /** s_index in hex, hashed down from the checkpoint at or above it (at most every - 1 hashes). */
 export function seedAt(checkpoints: Buffer[], every: number, length: number, index: number): string {
-  if (!Number.isInteger(index) || index < 1 || index > length) throw new RangeError(`no link ${index} in a chain of ${length}`);
+  if (!Number.isInteger(index) || index < 1 || index > length)
+    throw new RangeError(`no link ${index} in a chain of ${length}`);
   const slot = Math.ceil(index / every) - 1;
   let seed = checkpoints[slot]!;
   for (let at = Math.min((slot + 1) * every, length); at > index; at--) seed = step(seed);

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { auditRound } from '../../src/client/net/fairness';
+import { previousSeed, randomSeed, roundFromSeed } from '../../src/shared/fairness';
+import { shownRate } from '../../src/shared/growth';
+import type { FairnessInfo, RoundDetails } from '../../src/shared/protocol';
+
+const CLIENT_SEED = 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi';
+
+/** A fake server with rounds 1 and 3 of one chain as links 1 and 2 (id 2 failed to be stored). */
+async function serve(tamper: (round: RoundDetails) => RoundDetails = (round) => round) {
+  const s2 = randomSeed();
+  const s1 = await previousSeed(s2);
+  const commitment = await previousSeed(s1);
+  const round = async (gameId: string, seed: string, chainIndex: number): Promise<RoundDetails> => {
+    const { fullRate, salt, hash } = await roundFromSeed(seed, CLIENT_SEED);
+    return {
+      gameId,
+      gameState: 'ENDED',
+      hash,
+      rate: shownRate(fullRate),
+      fullRate,
+      salt,
+      time: 1,
+      chainId: '1',
+      chainIndex,
+    };
+  };
+  const rounds: Record<string, RoundDetails> = { '1': await round('1', s1, 1), '3': tamper(await round('3', s2, 2)) };
+  const chain = {
+    ...{ chainId: '1', commitment, length: 10, clientSeed: CLIENT_SEED, clientSeedSource: 'local' },
+    ...{ clientSeedSlot: null, firstRoundId: '1', createdAt: 0 },
+  };
+  const fairness: FairnessInfo = {
+    current: chain,
+    chains: [chain],
+    formula: { chain: '', random: '', crashPoint: '', hash: '' },
+  };
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const path = String(input);
+    const id = path.match(/\/game\/round\/(\d+)$/)?.[1];
+    const data = path.endsWith('/game/fairness') ? fairness : id ? rounds[id] : undefined;
+    return data
+      ? new Response(JSON.stringify({ success: true, data }), { headers: { 'content-type': 'application/json' } })
+      : new Response(JSON.stringify({ success: false, errorMessage: 'No such round' }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        });
+  });
+  return rounds;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the Provably Fair dialog's checks", () => {
+  it('passes the hash, the rate, the crash point and the link to the previous round over a gap in ids', async () => {
+    await serve();
+    const checks = await auditRound('3');
+    expect(checks.map((c) => [c.check, c.result])).toEqual([
+      ['hash', 'pass'],
+      ['rate', 'pass'],
+      ['crashPoint', 'pass'],
+      ['link', 'pass'],
+    ]);
+    expect(checks[3]!.text).toBe(
+      "The salt hashes to the previous round's (1) salt: it was fixed when the chain was committed.",
+    );
+  });
+
+  it('links link 1 to the commitment and fails a hash the player saw that the round does not match', async () => {
+    await serve();
+    expect((await auditRound('1')).map((c) => c.result)).toEqual(['pass', 'pass', 'pass', 'pass']);
+    const checks = await auditRound('1', 'f'.repeat(64));
+    expect(checks[0]).toEqual({
+      check: 'hash',
+      result: 'fail',
+      text: 'The hash published before betting opened does not match this rate and salt.',
+    });
+  });
+
+  it('fails a salt that is not on the chain', async () => {
+    await serve((round) => ({ ...round, salt: randomSeed() }));
+    const checks = await auditRound('3');
+    expect(checks.find((c) => c.check === 'link')?.result).toBe('fail');
+    expect(await auditRound('7')).toEqual([
+      { check: 'hash', result: 'fail', text: 'The server does not know round 7.' },
+    ]);
+  });
+});
