@@ -43,7 +43,7 @@ interface Spot {
  * A framed shape w x h: corners cut per `cut` (cut[row] pixels off each end of the first rows),
  * a 1-pixel ink outline, and `paint` for everything inside the outline.
  */
-function framed(w: number, h: number, cut: number[], paint: (spot: Spot) => Rgba): Pixels {
+function framed(w: number, h: number, cut: number[], paint: (spot: Spot) => Rgba, outline: Rgba = P.ink): Pixels {
   const p = new Pixels(w, h);
   const inside = (x: number, y: number) => {
     if (x < 0 || y < 0 || x >= w || y >= h) return false;
@@ -52,7 +52,7 @@ function framed(w: number, h: number, cut: number[], paint: (spot: Spot) => Rgba
   };
   p.each((x, y) => {
     if (!inside(x, y)) return null;
-    if (!inside(x - 1, y) || !inside(x + 1, y) || !inside(x, y - 1) || !inside(x, y + 1)) return P.ink;
+    if (!inside(x - 1, y) || !inside(x + 1, y) || !inside(x, y - 1) || !inside(x, y + 1)) return outline;
     const spot = { left: x, right: w - 1 - x, top: y, bottom: h - 1 - y, depth: 0 };
     spot.depth = Math.min(spot.left, spot.right, spot.top, spot.bottom);
     return paint(spot);
@@ -100,13 +100,17 @@ function solidChip(w: number, h: number, colors: Ramp, lip: number): Pixels {
   return framed(w, h, [1], ({ top, bottom }) => (bottom <= lip ? shadow : top === 1 ? light : base));
 }
 
-function knob(): Pixels {
+/** The switch knob: a bright bevelled stud, outlined in grey so it shows on both tracks. */
+function knob(w: number, h: number): Pixels {
   const [, shade, , light] = RAMPS.gray;
-  return framed(7, 7, [1], ({ top, left, bottom, right }) => {
-    if (top === 1 || left === 1) return P.white;
-    if (bottom === 1 || right === 1) return shade;
-    return light;
-  });
+  return framed(
+    w,
+    h,
+    [1],
+    ({ top, left, bottom, right }) =>
+      top === 1 || left === 1 ? P.white : bottom === 1 || right === 1 ? light : P.silver,
+    shade,
+  );
 }
 
 function track(on: boolean): Pixels {
@@ -195,7 +199,8 @@ export function drawUi(specs: TileSpec[]): Record<string, Pixels> {
   }
   drawings['toggle-off'] = track(false);
   drawings['toggle-on'] = track(true);
-  drawings['toggle-knob'] = knob();
+  const knobSize = size('toggle-knob');
+  drawings['toggle-knob'] = knob(knobSize.w, knobSize.h);
   drawings['icon-sound-on'] = speaker(true);
   drawings['icon-sound-off'] = speaker(false);
   return drawings;
