@@ -4,7 +4,7 @@ import { Assets, type Spritesheet, type Texture } from 'pixi.js';
 import { loadingAtom } from '../state/loadingAtom';
 import type { store as appStore } from '../state/store';
 import { BUNDLES, type BundleName } from './frames';
-import { installFonts } from './fonts';
+import { installFonts, loadPixelFont } from './fonts';
 import { stageTextures, type StageTextures } from './textures';
 
 type Store = typeof appStore;
@@ -23,6 +23,7 @@ export function loadStageAssets(store: Store): Promise<StageTextures> {
 }
 
 async function load(store: Store): Promise<StageTextures> {
+  const font = loadPixelFont();
   const response = await fetch(`${ASSETS_URL}/manifest.json`);
   if (!response.ok) throw new Error(`No asset manifest (${response.status})`);
   await Assets.init({ manifest: await response.json(), basePath: ASSETS_URL });
@@ -38,6 +39,7 @@ async function load(store: Store): Promise<StageTextures> {
     sheet.textureSource.scaleMode = 'nearest';
     for (const [frame, texture] of Object.entries(sheet.textures)) frames.set(frame, texture);
   }
+  await font;
   installFonts();
   const textures = stageTextures((frame) => {
     const texture = frames.get(frame);

@@ -5,7 +5,16 @@ import { BitmapFont } from 'pixi.js';
 /** Font names for BitmapText styles. */
 export const FONTS = { readout: 'moonrush-readout', label: 'moonrush-label' } as const;
 
+/** The page's pixel font (styles.css @font-face), one weight; the system monospace if it cannot load. */
+const PIXEL_FONT = 'Tiny5';
+const FAMILY = `${PIXEL_FONT}, ui-monospace, "DejaVu Sans Mono", Menlo, monospace`;
+
 const CHARS = [['a', 'z'], ['A', 'Z'], ['0', '9'], ' .,:!?-x%s'];
+
+/** Resolves once the pixel font has loaded (or failed), so the bitmap fonts are drawn from it, not the fallback. */
+export async function loadPixelFont(): Promise<void> {
+  await document.fonts?.load(`16px ${PIXEL_FONT}`).catch(() => []);
+}
 
 /** Installs the fonts once, at 2x so they stay crisp on any capped resolution. */
 export function installFonts(): void {
@@ -15,11 +24,12 @@ export function installFonts(): void {
     resolution: 2,
     padding: 6,
     style: {
-      fontFamily: 'ui-monospace, "Cascadia Mono", "DejaVu Sans Mono", Menlo, monospace',
+      fontFamily: FAMILY,
       fontSize: 72,
-      fontWeight: '900',
       fill: 0xffffff,
-      stroke: { color: 0x0b0820, width: 8, join: 'round' },
+      // A hard shadow, not a stroke: the pixel font's glyphs are made of overlapping squares, and a
+      // stroke would outline every square inside them.
+      dropShadow: { color: 0x0b0820, alpha: 1, angle: Math.PI / 2, blur: 0, distance: 6 },
     },
   });
   BitmapFont.install({
@@ -27,6 +37,6 @@ export function installFonts(): void {
     chars: CHARS,
     resolution: 2,
     padding: 2,
-    style: { fontFamily: 'ui-monospace, "DejaVu Sans Mono", Menlo, monospace', fontSize: 14, fontWeight: '700', fill: 0xffffff },
+    style: { fontFamily: FAMILY, fontSize: 14, fill: 0xffffff },
   });
 }
