@@ -1,79 +1,257 @@
 /**
- * `npm run bench:betting`: bet latency and settlement time on a throwaway PostgreSQL (PGlite when
- * the binaries are absent): 200 players place 400 auto bets at once, then one tick cashes them all
- * out. Prints medians and p99 in ms, and the server's own mean time per bet.
+ * `npm run bench:betting [-- --rates 250,500,1000,1500 --seconds 10 --db postgres,pglite --profile --pg-stats]`:
+ * betting at speed. For each database (a throwaway PostgreSQL 15, then PGlite on disk as
+ * `npm start` uses it) it funds players, starts the game server as a child process (production
+ * settings, fixed 2 s flights, the per-IP bet limit raised because all players share loopback)
+ * and drives it from this process at each offered rate (bettingLoad.ts). Then it stops the server,
+ * times one tick settling 1,000 auto cash-outs and runs the ledger audit.
  */
 
-import { loadConfig } from '../../src/server/config';
-import { createServer } from '../../src/server/app';
-import { IN_MEMORY } from '../../src/server/db/client';
-import { call } from '../server/client';
-import { fundedPlayer, openRound, startRound } from '../server/betting';
-import { postgresAvailable, startPostgres } from '../server/pg';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { msToRate } from '../../src/shared/growth';
+import { LocalBus } from '../../src/server/bus/LocalBus';
+import { openDatabase, queryRows, type Db } from '../../src/server/db/client';
+import { accounts } from '../../src/server/db/schema';
+import { Tokens } from '../../src/server/auth/Tokens';
+import { createMetrics } from '../../src/server/metrics';
+import { creditMany } from '../../src/server/ledger/balance';
+import { placeBet } from '../../src/server/ledger/bets';
+import { BetSettler } from '../../src/server/ledger/BetSettler';
+import { checkLedger } from '../../src/server/ledger/check';
+import { insertRound, markEnded, markStarted } from '../../src/server/game/rounds';
+import { freePort } from '../server/freePort';
+import { postgresAvailable, startPostgres, type PostgresCluster } from '../server/pg';
+import { BettingLoad, type Player, type RateResult } from './bettingLoad';
 
-const PLAYERS = 200;
-const cluster = postgresAvailable ? await startPostgres() : null;
-const databaseUrl = cluster ? await cluster.createDatabase('bench') : '';
-const limits = {
-  RATE_LIMIT_AUTH_IP: '100000',
-  RATE_LIMIT_AUTH_LOGIN: '100000',
-  RATE_LIMIT_BET_IP: '100000',
-  RATE_LIMIT_BET_ACCOUNT: '100000',
-};
-const config = loadConfig({
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: IN_MEMORY,
-  STATIC_DIR: '',
-  LOG_LEVEL: 'warn',
-  ROLE: 'gateway',
-  DATABASE_URL: databaseUrl,
-  ...limits,
+const { values } = parseArgs({
+  options: {
+    rates: { type: 'string', default: '250,500,1000,1500' },
+    seconds: { type: 'string', default: '10' },
+    players: { type: 'string', default: '5000' },
+    db: { type: 'string', default: 'postgres,pglite' },
+    profile: { type: 'boolean', default: false },
+    'pg-stats': { type: 'boolean', default: false },
+  },
 });
-const server = await createServer(config);
-const api = `${await server.listen()}/api/v1`;
-const db = server.services.database.db;
+const rates = values.rates.split(',').map(Number);
+const seconds = Number(values.seconds);
+const PLAYERS = Number(values.players);
+const FLIGHT_MS = 2000;
+const CRASH_RATE = Math.exp(0.00006 * FLIGHT_MS);
+const JWT_SECRET = 'bench-betting-secret-0123456789abcdefghij';
+const TICK_BETS = 1000;
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
-const report = (what: string, values: number[]) =>
-  console.log(
-    `${what}: n=${values.length} median ${percentile(values, 0.5).toFixed(1)} ms, p99 ${percentile(values, 0.99).toFixed(1)} ms`,
+/** CPU seconds (user + system) of a process and of its direct children. */
+function cpuSeconds(pid: number, withChildren: boolean): number {
+  const stat = (p: number | string) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    } catch {
+      return null;
+    }
+  };
+  let ticks = stat(pid)?.ticks ?? 0;
+  if (withChildren)
+    for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      const s = stat(entry);
+      if (s?.ppid === pid) ticks += s.ticks;
+    }
+  return ticks / 100;
+}
+
+/** Accounts funded with 10,000 coins each through the ledger (one deposit row each), and their access tokens. */
+async function fundPlayers(db: Db): Promise<Player[]> {
+  const tokens = new Tokens(db, new TextEncoder().encode(JWT_SECRET));
+  const players: Player[] = [];
+  const now = Date.now();
+  for (let from = 0; from < PLAYERS; from += 1000) {
+    const rows = await db
+      .insert(accounts)
+      .values(
+        Array.from({ length: Math.min(1000, PLAYERS - from) }, (_, i) => ({
+          nickname: `bench_${from + i}`,
+          referralCode: `bench${from + i}`,
+          createdAt: now,
+        })),
+      )
+      .returning({ id: accounts.id, wallet: accounts.wallet, nickname: accounts.nickname });
+    await db.transaction((tx) =>
+      creditMany(
+        tx,
+        rows.map((row) => ({ accountId: row.id, delta: 1_000_000n, kind: 'deposit' as const, ref: `bench-${row.id}` })),
+      ),
+    );
+    for (const row of rows) players.push({ id: row.id, token: await tokens.accessToken(row) });
+  }
+  return players;
+}
+
+async function waitForServer(base: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(`${base}/health`).then((r) => r.ok, () => false))) {
+    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Times `roundTick` of a round holding 1,000 open auto bets that all reach their target on that tick. */
+async function timeTick(db: Db, players: Player[]): Promise<number> {
+  const outlet = { bus: new LocalBus(), metrics: createMetrics() };
+  const now = Date.now();
+  const id = await insertRound(db, { hash: `tick-${now}`, fullRate: 100, salt: 's', createdAt: now, startsAt: now });
+  const betting = { db, ...outlet, maxWin: 1_000_000_000 };
+  for (let i = 0; i < TICK_BETS; i += 50)
+    await Promise.all(
+      Array.from({ length: 50 }, (_, j) => {
+        const player = players[Math.floor((i + j) / 2) % players.length]!;
+        return placeBet(betting, { id: player.id, wallet: null, nickname: 'tick' }, 1000, 150);
+      }),
+    );
+  const startedAt = Date.now() - Math.ceil(msToRate(1.5));
+  await markStarted(db, id, startedAt);
+  const round = { id, hash: `tick-${now}`, fullRate: 100, salt: 's', startsAt: now, startedAt };
+  const settler = new BetSettler(db, outlet);
+  const t0 = performance.now();
+  await settler.roundTick(round, 1.5);
+  const ms = performance.now() - t0;
+  const [open] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM bets WHERE round_id = ${id} AND status = 'CREATED'`,
   );
+  if (open!.n !== 0) throw new Error(`the tick left ${open!.n} auto cash-outs unpaid`);
+  await markEnded(db, id, Date.now(), 10000);
+  return ms;
+}
 
-const players = [];
-for (let i = 0; i < PLAYERS; i++) players.push(await fundedPlayer(api, db, 1_000_000));
-const round = await openRound(db, 100);
-const latencies: number[] = [];
-const started = performance.now();
-await Promise.all(
-  players.flatMap((p) =>
-    [1, 2].map(async () => {
-      const t0 = performance.now();
-      const answer = await call(api, 'POST', '/bet/create/auto', { amount: 1000, rate: 1.5 }, { token: p.token });
-      if (answer.status !== 200) throw new Error(`bet refused: ${answer.body.errorMessage}`);
-      latencies.push(performance.now() - t0);
-    }),
-  ),
-);
-console.log(
-  `database: ${server.services.database.kind}; ${latencies.length} concurrent bets in ${(performance.now() - started).toFixed(0)} ms`,
-);
-report('POST /bet/create/auto under 400 concurrent', latencies);
-// The server's own share (request received to answer sent): the rest is the burst of 400 new
-// connections and the load's own work, which share this process's event loop.
-const timed = (await server.services.metrics.httpSeconds.get()).values.filter(
-  (v) => v.labels.route === '/api/v1/bet/create/auto' && String(v.labels.status) === '200',
-);
-const serverSeconds = (suffix: string) => timed.find((v) => v.metricName?.endsWith(suffix))?.value ?? NaN;
-console.log(
-  `  of which in the server: mean ${((serverSeconds('_sum') / serverSeconds('_count')) * 1000).toFixed(1)} ms`,
-);
+interface Row {
+  database: string;
+  result: RateResult;
+  serverCpu: number;
+  pgCpu: number | null;
+  load: string;
+}
 
-const live = await startRound(db, round, 10_000);
-const t0 = performance.now();
-await server.services.settler.roundTick(live, 1.82);
-console.log(`one tick settling ${latencies.length} auto cash-outs: ${(performance.now() - t0).toFixed(0)} ms`);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
-await server.close();
-cluster?.stop();
+function printRow({ database, result, serverCpu, pgCpu, load }: Row): void {
+  const ops = Object.values(result.done).reduce((a, b) => a + b, 0);
+  const errors = Object.entries(result.statuses).filter(([status]) => status !== '200');
+  const perThousand = (cpu: number) => ((cpu / ops) * 1000).toFixed(2);
+  console.log(
+    [
+      `${database.padEnd(8)} offered ${String(result.offered).padStart(4)}/s`,
+      `achieved ${(ops / result.activeSeconds).toFixed(0).padStart(4)}/s`,
+      `(create ${result.done.create}, auto ${result.done.auto}, cancel ${result.done.cancel}, cash-out ${result.done.cashout}; skipped ${result.skipped}; ${result.wallSeconds.toFixed(1)} s wall)`,
+      `p50 ${percentile(result.latencies, 0.5).toFixed(1)} ms p99 ${percentile(result.latencies, 0.99).toFixed(1)} ms max ${(result.latencies.at(-1) ?? NaN).toFixed(1)} ms`,
+      `errors ${errors.length === 0 ? 'none' : errors.map(([s, n]) => `${s}: ${n}`).join(', ')}`,
+      `server CPU ${perThousand(serverCpu)} s/1000 ops${pgCpu === null ? '' : `, PostgreSQL CPU ${perThousand(pgCpu)} s/1000 ops`}`,
+      `load ${load}`,
+    ].join('; '),
+  );
+}
+
+async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
+  const pgStats = values['pg-stats'] && kind === 'postgres';
+  let cluster: PostgresCluster | null = null;
+  const dataDir = mkdtempSync(join(tmpdir(), 'moonrush-bench-'));
+  let databaseUrl = '';
+  if (kind === 'postgres') {
+    cluster = await startPostgres(pgStats ? ['shared_preload_libraries=pg_stat_statements'] : []);
+    databaseUrl = await cluster.createDatabase('bench');
+  }
+  const settings = { databaseUrl, dataDir };
+  let database = await openDatabase(settings);
+  if (pgStats) await database.db.execute(sql`CREATE EXTENSION pg_stat_statements`);
+  const players = await fundPlayers(database.db);
+  if (kind === 'pglite') await database.close();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const flags = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${join(dataDir, 'profile')}`] : [];
+  const server = spawn(process.execPath, [...flags, '--import', 'tsx', 'tests/bench/bettingServer.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      STATIC_DIR: '',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET,
+      BETTING_MS: '6000',
+      PAUSE_MS: '500',
+      CRASH_RATE: String(CRASH_RATE),
+      RATE_LIMIT_BET_IP: '10000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const rows: Row[] = [];
+  try {
+    await waitForServer(base);
+    const load = new BettingLoad(base, players, FLIGHT_MS);
+    await load.connect();
+    if (pgStats) await database.db.execute(sql`SELECT pg_stat_statements_reset()`);
+    for (const rate of rates) {
+      const server0 = cpuSeconds(server.pid!, false);
+      const pg0 = cluster ? cpuSeconds(cluster.pid(), true) : 0;
+      const result = await load.run(rate, seconds);
+      const row: Row = {
+        database: kind,
+        result,
+        serverCpu: cpuSeconds(server.pid!, false) - server0,
+        pgCpu: cluster ? cpuSeconds(cluster.pid(), true) - pg0 : null,
+        load: loadAverage(),
+      };
+      printRow(row);
+      rows.push(row);
+    }
+    await load.close();
+  } finally {
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (values.profile) console.log(`server CPU profile: ${join(dataDir, 'profile')}`);
+  if (pgStats) {
+    const top = await queryRows<{ calls: number; mean: number; total: number; query: string }>(
+      database.db,
+      sql`SELECT calls::int, round(mean_exec_time::numeric, 3)::float AS mean, round(total_exec_time::numeric)::float AS total,
+                 regexp_replace(query, '\\s+', ' ', 'g') AS query
+          FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 12`,
+    );
+    for (const s of top)
+      console.log(`  pg_stat_statements: ${s.calls} calls, mean ${s.mean} ms, total ${s.total} ms: ${s.query.slice(0, 160)}`);
+  }
+  if (kind === 'pglite') database = await openDatabase(settings);
+  const ticks = [];
+  for (let i = 0; i < 3; i++) ticks.push(await timeTick(database.db, players));
+  console.log(`${kind}: one tick settling ${TICK_BETS} auto cash-outs: ${ticks.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+  const problems = await checkLedger(database.db);
+  for (const { accountId, problem } of problems) console.log(`  account ${accountId}: ${problem}`);
+  console.log(`${kind}: ledger check ${problems.length === 0 ? 'clean' : `FAILED: ${problems.length} problem(s)`}`);
+  await database.close();
+  cluster?.stop();
+  if (!values.profile) rmSync(dataDir, { recursive: true, force: true });
+  if (problems.length > 0) process.exitCode = 1;
+  return rows;
+}
+
+console.log(`bench:betting ${new Date().toISOString()}; ${PLAYERS} players; load average ${loadAverage()}`);
+const rows: Row[] = [];
+for (const kind of values.db.split(',') as ('postgres' | 'pglite')[]) {
+  if (kind === 'postgres' && !postgresAvailable) {
+    console.log('postgres: skipped (no PostgreSQL 15 binaries)');
+    continue;
+  }
+  rows.push(...(await bench(kind)));
+}
+console.log('\nsummary:');
+for (const row of rows) printRow(row);

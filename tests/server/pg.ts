@@ -4,7 +4,7 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -19,6 +19,8 @@ export const postgresAvailable = existsSync(join(BIN, 'initdb')) && existsSync(j
 export interface PostgresCluster {
   /** Creates a fresh database and returns its URL. */
   createDatabase(name: string): Promise<string>;
+  /** The postmaster's process id (benchmarks add up the CPU time of it and its backends). */
+  pid(): number;
   stop(): void;
 }
 
@@ -31,8 +33,8 @@ function run(tool: string, args: string[]): void {
   execFileSync(command, argv, { stdio: 'pipe' });
 }
 
-/** Starts a cluster; call stop() in afterAll. */
-export async function startPostgres(): Promise<PostgresCluster> {
+/** Starts a cluster with extra `-c` settings (name=value); call stop() in afterAll. */
+export async function startPostgres(settings: string[] = []): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'moonrush-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
@@ -42,7 +44,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const data = join(dir, 'data');
   const port = await freePort();
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200${settings.map((s) => ` -c ${s}`).join('')}`;
   run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   const base = `postgres://postgres@127.0.0.1:${port}`;
   return {
@@ -52,6 +54,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
       await admin.end();
       return `${base}/${name}`;
     },
+    pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       rmSync(dir, { recursive: true, force: true });
