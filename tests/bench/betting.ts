@@ -95,7 +95,12 @@ async function fundPlayers(db: Db): Promise<Player[]> {
 
 async function waitForServer(base: string): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${base}/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -228,12 +233,16 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
           FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 12`,
     );
     for (const s of top)
-      console.log(`  pg_stat_statements: ${s.calls} calls, mean ${s.mean} ms, total ${s.total} ms: ${s.query.slice(0, 160)}`);
+      console.log(
+        `  pg_stat_statements: ${s.calls} calls, mean ${s.mean} ms, total ${s.total} ms: ${s.query.slice(0, 160)}`,
+      );
   }
   if (kind === 'pglite') database = await openDatabase(settings);
   const ticks = [];
   for (let i = 0; i < 3; i++) ticks.push(await timeTick(database.db, players));
-  console.log(`${kind}: one tick settling ${TICK_BETS} auto cash-outs: ${ticks.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+  console.log(
+    `${kind}: one tick settling ${TICK_BETS} auto cash-outs: ${ticks.map((ms) => ms.toFixed(1)).join(', ')} ms`,
+  );
   const problems = await checkLedger(database.db);
   for (const { accountId, problem } of problems) console.log(`  account ${accountId}: ${problem}`);
   console.log(`${kind}: ledger check ${problems.length === 0 ? 'clean' : `FAILED: ${problems.length} problem(s)`}`);

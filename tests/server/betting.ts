@@ -6,6 +6,7 @@ import type { Db } from '../../src/server/db/client';
 import { accounts, rounds } from '../../src/server/db/schema';
 import { moveBalance } from '../../src/server/ledger/balance';
 import type { LiveRound } from '../../src/server/game/RoundListener';
+import { markStarted } from '../../src/server/game/rounds';
 import { newPlayer } from './client';
 
 let deposits = 0;
@@ -44,10 +45,10 @@ export async function openRound(db: Db, fullRate: number): Promise<LiveRound> {
   return { id: row!.id, hash: row!.hash, fullRate, salt: row!.salt, startsAt: row!.startsAt, startedAt: null };
 }
 
-/** Starts the round `ago` ms in the past, as the engine's UPDATE does. */
+/** Starts the round `ago` ms in the past, as the engine does (after the bets in flight). */
 export async function startRound(db: Db, round: LiveRound, ago = 0): Promise<LiveRound> {
   const startedAt = Date.now() - ago;
-  await db.update(rounds).set({ state: 'STARTED', startedAt }).where(eq(rounds.id, round.id));
+  await markStarted(db, round.id, startedAt);
   return { ...round, startedAt };
 }
 

@@ -1,34 +1,78 @@
-import type { FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IN_MEMORY, openDatabase, type Database } from '../../src/server/db/client';
-import { accounts } from '../../src/server/db/schema';
-import { idempotent } from '../../src/server/http/idempotency';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client';
+import { bets, ledgerEntries } from '../../src/server/db/schema';
+import { checkLedger } from '../../src/server/ledger/check';
+import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startServer, type TestServer } from './harness';
+import { call } from './client';
+import { balanceOf, closeAllRounds, fundedPlayer, openRound } from './betting';
 
-describe('Idempotency-Key', () => {
-  let database: Database;
-  let accountId: number;
-  beforeAll(async () => {
-    database = await openDatabase({ dataDir: IN_MEMORY });
-    const [row] = await database.db
-      .insert(accounts)
-      .values({ nickname: 'n', referralCode: 'idem', createdAt: Date.now() })
-      .returning({ id: accounts.id });
-    accountId = row!.id;
-  });
-  afterAll(() => database.close());
-
-  const request = { method: 'POST', url: '/bet/create', body: { amount: 1000 }, headers: { 'idempotency-key': 'k1' } };
-
-  it('never runs a request twice when its answer could not be recorded: the retry hears it is still running', async () => {
-    let placed = 0;
-    // A BigInt cannot be stored as JSON: recording this answer fails after the "bet" was placed.
-    const create = async () => ({ placed: ++placed, id: 1n });
-    const first = idempotent(database.db, accountId, request as unknown as FastifyRequest, create);
-    await expect(first).rejects.toThrow();
-    const retry = idempotent(database.db, accountId, request as unknown as FastifyRequest, create);
-    await expect(retry).rejects.toMatchObject({
-      message: 'The first request with this Idempotency-Key is still running',
+function idempotencySuite(name: string, env: () => Record<string, string>) {
+  describe(`Idempotency-Key on ${name}`, () => {
+    let t: TestServer;
+    let db: Db;
+    beforeAll(async () => {
+      t = await startServer({ ROLE: 'gateway', ...env() });
+      db = t.server.services.database.db;
     });
-    expect(placed).toBe(1);
+    afterAll(() => t.close());
+    beforeEach(() => closeAllRounds(db));
+
+    const create = (token: string, key: string) =>
+      call<{ betId: string }>(
+        t.api,
+        'POST',
+        '/bet/create',
+        { amount: 1000 },
+        { token, headers: { 'idempotency-key': key } },
+      );
+
+    it('a failure after the bet committed keeps the key: the retry replays the bet instead of placing a second', async () => {
+      const player = await fundedPlayer(t.api, db, 5000);
+      await openRound(db, 2);
+      const bus = t.server.services.bus;
+      const publish = bus.publish.bind(bus);
+      // The bet is stored, then announcing it fails (a bus that went away): the player hears a 500.
+      bus.publish = () => {
+        bus.publish = publish;
+        throw new Error('the bus went away');
+      };
+      const first = await create(player.token, 'retry-1');
+      expect(first.status).toBe(500);
+      const retry = await create(player.token, 'retry-1');
+      expect(retry.status).toBe(200);
+      const placed = await db.select({ id: bets.id }).from(bets).where(eq(bets.accountId, player.id));
+      expect(placed.map((b) => String(b.id))).toEqual([retry.body.data!.betId]);
+      expect(await balanceOf(db, player.id)).toBe(4000n);
+      expect(await checkLedger(db)).toEqual([]);
+    });
+
+    it('the same key sent twice at once places one bet and both hear it', async () => {
+      const player = await fundedPlayer(t.api, db, 5000);
+      await openRound(db, 2);
+      const answers = await Promise.all([create(player.token, 'twin'), create(player.token, 'twin')]);
+      const placed = await db.select({ id: bets.id }).from(bets).where(eq(bets.accountId, player.id));
+      expect(placed).toHaveLength(1);
+      const ok = answers.filter((a) => a.status === 200);
+      expect(ok.length).toBeGreaterThan(0);
+      for (const answer of ok) expect(answer.body.data!.betId).toBe(String(placed[0]!.id));
+      const debits = await db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, player.id));
+      expect(debits.filter((row) => row.kind === 'bet')).toHaveLength(1);
+    });
   });
+}
+
+idempotencySuite('PGlite', () => ({}));
+
+describe.skipIf(!postgresAvailable)('a real PostgreSQL (needs /usr/lib/postgresql/15/bin)', () => {
+  let cluster: PostgresCluster;
+  let url = '';
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    url = await cluster.createDatabase('idempotency');
+  });
+  afterAll(() => cluster?.stop());
+
+  idempotencySuite('PostgreSQL', () => ({ DATABASE_URL: url }));
 });

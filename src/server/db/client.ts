@@ -19,6 +19,12 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db | Tx, 
   return Array.isArray(result) ? result : result.rows;
 }
 
+/** PostgreSQL's unique_violation, on the error or on the driver error Drizzle wraps. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (e: unknown) => (e as { code?: unknown } | null | undefined)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,6 +1,6 @@
 /** The rounds table: every state change of a round is one UPDATE of its row. */
 
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rounds } from '../db/schema';
 import type { DrawnRound } from './SeedChains';
@@ -20,12 +20,15 @@ export async function insertRound(
   return row.id;
 }
 
-/** CREATED -> STARTED; bets holding the row FOR SHARE finish first. */
+/** CREATED -> STARTED once the bets in flight finished: it takes the round's betting lock (drizzle/0003) exclusively. */
 export async function markStarted(db: Db, id: number, startedAt: number): Promise<void> {
-  await db
-    .update(rounds)
-    .set({ state: 'STARTED', startedAt })
-    .where(and(eq(rounds.id, id), eq(rounds.state, 'CREATED')));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT lock_betting(${id}, true)`);
+    await tx
+      .update(rounds)
+      .set({ state: 'STARTED', startedAt })
+      .where(and(eq(rounds.id, id), eq(rounds.state, 'CREATED')));
+  });
 }
 
 /** STARTED -> ENDED at the crash instant with the shown final rate. */
@@ -36,13 +39,14 @@ export async function markEnded(db: Db, id: number, endedAt: number, rateHundred
     .where(and(eq(rounds.id, id), eq(rounds.state, 'STARTED')));
 }
 
-/** Marks every round that is not ENDED as VOID and returns their ids. */
+/** Marks every round that is not ENDED as VOID (after the bets in flight, under each one's betting lock) and returns their ids. */
 export async function voidUnfinished(db: Db, now: number): Promise<number[]> {
-  const rows = await db
-    .update(rounds)
-    .set({ state: 'VOID', endedAt: now })
-    .where(inArray(rounds.state, ['CREATED', 'STARTED']))
-    .returning({ id: rounds.id });
+  const rows = await db.transaction(async (tx) => {
+    const unfinished = inArray(rounds.state, ['CREATED', 'STARTED']);
+    for (const { id } of await tx.select({ id: rounds.id }).from(rounds).where(unfinished))
+      await tx.execute(sql`SELECT lock_betting(${id}, true)`);
+    return tx.update(rounds).set({ state: 'VOID', endedAt: now }).where(unfinished).returning({ id: rounds.id });
+  });
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 

@@ -61,14 +61,20 @@ export function betRoutes(services: Services) {
     app.post('/bet/create', { preHandler }, async (request) => {
       const account = await requireAccount(request);
       const bet = parseBody(plain, request.body);
-      return ok(await idempotent(database.db, account.id, request, () => placeBet(betting, account, bet.amount, null)));
+      return ok(
+        await idempotent(database.db, account.id, request, (claim) =>
+          placeBet(betting, account, bet.amount, null, claim),
+        ),
+      );
     });
 
     app.post('/bet/create/auto', { preHandler }, async (request) => {
       const account = await requireAccount(request);
       const bet = parseBody(auto, request.body);
       return ok(
-        await idempotent(database.db, account.id, request, () => placeBet(betting, account, bet.amount, bet.rate)),
+        await idempotent(database.db, account.id, request, (claim) =>
+          placeBet(betting, account, bet.amount, bet.rate, claim),
+        ),
       );
     });
 

@@ -1,62 +1,80 @@
 /**
  * `Idempotency-Key` on create calls: the first answer for a key is stored per account and
- * replayed for every repeat, so a retried request never places a second bet.
+ * replayed for every repeat, so a retried request never places a second bet. A placed bet's
+ * answer is written in the bet's own statement (`placeBet`'s claim): whatever fails after it, the
+ * retry finds it. A refusal (nothing placed) is recorded afterwards, to replay the same words.
  */
 
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
+import { isUniqueViolation, type Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import type { IdempotencyClaim } from '../ledger/bets';
 import { Refusal } from '../Refusal';
 import { badRequest, conflict, HttpError, REFUSAL_STATUS } from './errors';
 
 const KEY = /^[\x21-\x7e]{1,128}$/;
 const KEEP_MS = 24 * 3600_000;
+/** Expired keys are deleted at most this often, not on every request. */
+const PURGE_EVERY_MS = 60_000;
+let purgedAt = 0;
 
-/** Runs `create` once per (account, Idempotency-Key); without the header it just runs. */
+/** Runs `create` once per (account, Idempotency-Key), handing it the claim to record; without the header it just runs. */
 export async function idempotent<T>(
   db: Db,
   accountId: number,
   request: FastifyRequest,
-  create: () => Promise<T>,
+  create: (claim: IdempotencyClaim | undefined) => Promise<T>,
 ): Promise<T> {
   const key = request.headers['idempotency-key'];
-  if (key === undefined) return create();
+  if (key === undefined) return create(undefined);
   if (typeof key !== 'string' || !KEY.test(key))
     throw badRequest('Idempotency-Key must be 1 to 128 visible characters');
   const fingerprint = `${request.method} ${request.url} ${createHash('sha256')
     .update(JSON.stringify(request.body ?? null))
     .digest('hex')}`;
   const now = Date.now();
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, now - KEEP_MS));
+  if (now - purgedAt >= PURGE_EVERY_MS) {
+    purgedAt = now;
+    await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, now - KEEP_MS));
+  }
   const mine = and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key));
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ accountId, key, fingerprint, createdAt: now })
-    .onConflictDoNothing()
-    .returning();
-  if (claimed.length === 0) {
+  const replay = async (): Promise<T | undefined> => {
     const [first] = await db.select().from(idempotencyKeys).where(mine);
-    if (!first || first.fingerprint !== fingerprint)
+    if (!first) return undefined;
+    if (first.createdAt < now - KEEP_MS) {
+      await db.delete(idempotencyKeys).where(and(mine, lt(idempotencyKeys.createdAt, now - KEEP_MS)));
+      return undefined;
+    }
+    if (first.fingerprint !== fingerprint)
       throw badRequest('This Idempotency-Key was already used for another request');
     if (first.status === null) throw conflict('The first request with this Idempotency-Key is still running');
     if (first.status !== 200) throw new HttpError(first.status, String(first.response));
     return first.response as T;
-  }
-  let data: T;
+  };
+  const earlier = await replay();
+  if (earlier !== undefined) return earlier;
   try {
-    data = await create();
+    return await create({ key, fingerprint });
   } catch (error) {
-    if (error instanceof Refusal) {
-      await db.update(idempotencyKeys).set({ status: REFUSAL_STATUS[error.kind], response: error.message }).where(mine);
-    } else {
-      await db.delete(idempotencyKeys).where(mine);
+    // The same key sent twice at once: the other request placed the bet (its statement committed first).
+    if (isUniqueViolation(error)) {
+      const placed = await replay();
+      if (placed !== undefined) return placed;
     }
+    if (error instanceof Refusal)
+      await db
+        .insert(idempotencyKeys)
+        .values({
+          accountId,
+          key,
+          fingerprint,
+          createdAt: now,
+          status: REFUSAL_STATUS[error.kind],
+          response: error.message,
+        })
+        .onConflictDoNothing();
     throw error;
   }
-  // Not in the try: had recording the answer failed after the bet was placed, deleting the key
-  // would let a retry place it twice. The key then stays "still running" instead.
-  await db.update(idempotencyKeys).set({ status: 200, response: data }).where(mine);
-  return data;
 }

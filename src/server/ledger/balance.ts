@@ -1,11 +1,11 @@
 /**
  * The only ways a balance changes, inside the caller's transaction: `moveBalance` (one guarded
- * update and its ledger row) and `creditMany` (many credits in one statement, for settlements).
+ * update and its ledger row, the database's move_balance that placing and canceling bets call
+ * too) and `creditMany` (many credits in one statement, for settlements).
  */
 
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
-import { accounts, ledgerEntries } from '../db/schema';
 
 /** Why a balance moved; with the ref it names the move so it happens once. */
 export type LedgerKind = 'bet' | 'cancel' | 'win' | 'void_refund' | 'deposit' | 'withdraw_hold' | 'withdraw_release';
@@ -28,20 +28,13 @@ export async function moveBalance(
   kind: LedgerKind,
   ref: string,
 ): Promise<bigint> {
-  const [row] = await tx
-    .update(accounts)
-    .set({ balance: sql`${accounts.balance} + ${delta}` })
-    .where(and(eq(accounts.id, accountId), sql`${accounts.balance} + ${delta} >= 0`))
-    .returning({ balance: accounts.balance });
-  if (!row) {
-    const [exists] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
-    if (!exists) throw new Error(`account ${accountId} does not exist`);
-    throw new InsufficientFunds();
-  }
-  await tx
-    .insert(ledgerEntries)
-    .values({ accountId, delta, balanceAfter: row.balance, kind, ref, createdAt: Date.now() });
-  return row.balance;
+  // One round trip: the database's move_balance (drizzle/0003), which place_bet and cancel_bet call too.
+  const [row] = await queryRows<{ after: string | number | null }>(
+    tx,
+    sql`SELECT move_balance(${accountId}, ${delta}, ${kind}, ${ref}, ${Date.now()}::bigint) AS after`,
+  );
+  if (row?.after === null || row?.after === undefined) throw new InsufficientFunds();
+  return BigInt(row.after);
 }
 
 /** A credit for `creditMany`: a positive delta in hundredths and the (kind, ref) naming it. */

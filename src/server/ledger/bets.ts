@@ -1,17 +1,18 @@
 /**
- * Placing, canceling and cashing out bets (architecture §3). Each is one transaction that locks
- * the round row FOR SHARE, so the engine's UPDATE to STARTED or ENDED waits for it and the
- * race with the start and the crash is settled by PostgreSQL.
+ * Placing, canceling and cashing out bets (architecture §3). Placing and canceling are one
+ * statement each (functions in drizzle/0003) holding the round's betting lock shared, so the
+ * engine's start waits for them and the race with the start is settled by PostgreSQL. A cash-out
+ * locks its bet only: it is judged on the round's start and crash point, which never change once
+ * the round started, and every settlement of a bet locks that bet first.
  */
 
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { BET_MIN, HUNDREDTHS_PER_COIN, MAX_ACTIVE_BETS_PER_ROUND } from '../../shared/constants';
 import { crashInstant, rateAt, rateHundredths } from '../../shared/growth';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
-import type { Db, Tx } from '../db/client';
-import { accounts, bets, rounds } from '../db/schema';
+import { queryRows, type Db, type Tx } from '../db/client';
+import { bets, rounds } from '../db/schema';
 import type { AccountRef } from './accounts';
-import { InsufficientFunds, moveBalance } from './balance';
 import { payOut, publishBet, toBet, type BetOutlet, type BetRow } from './betRows';
 import { Refusal } from '../Refusal';
 
@@ -35,89 +36,106 @@ export function largestBet(maxBet: number, maxWin: number): number {
   return Math.min(maxBet, Math.floor((maxWin * 100) / MIN_TARGET));
 }
 
-/** Places a bet on the round taking bets; `target` is the auto cash-out rate in hundredths. */
+/** An `Idempotency-Key` to record with the bet, in its own statement, so a retry replays it. */
+export interface IdempotencyClaim {
+  key: string;
+  /** Method, path and body hash: the same key for another request is refused. */
+  fingerprint: string;
+}
+
+/**
+ * Places a bet on the round taking bets; `target` is the auto cash-out rate in hundredths. One
+ * statement (the database's place_bet): the round's betting lock, the two-bet limit under the
+ * account's row lock, the bet, the debit and its ledger row, and the claim's answer.
+ */
 export async function placeBet(
   betting: Betting,
   account: AccountRef,
   amount: number,
   target: number | null,
+  claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
-  const now = Date.now();
   const cashoutAt = Math.min(target ?? NO_TARGET, Math.floor((betting.maxWin * 100) / amount));
-  const bet = await betting.db.transaction(async (tx) => {
-    const [round] = await tx
-      .select({ id: rounds.id })
-      .from(rounds)
-      .where(eq(rounds.state, 'CREATED'))
-      .orderBy(desc(rounds.id))
-      .limit(1)
-      .for('share');
-    if (!round) throw new Refusal('conflict', 'Betting is closed: wait for the next round');
-    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id)).for('update');
-    const [active] = await tx
-      .select({ n: count() })
-      .from(bets)
-      .where(and(eq(bets.roundId, round.id), eq(bets.accountId, account.id), eq(bets.status, 'CREATED')));
-    if ((active?.n ?? 0) >= MAX_ACTIVE_BETS_PER_ROUND)
-      throw new Refusal('conflict', `You already have ${MAX_ACTIVE_BETS_PER_ROUND} bets in this round`);
-    const [row] = await tx
-      .insert(bets)
-      .values({
-        roundId: round.id,
-        accountId: account.id,
-        amount,
-        status: 'CREATED',
-        autoRate: target,
-        cashoutAt,
-        createdAt: now,
-      })
-      .returning();
-    await debit(tx, row!);
-    return row!;
-  });
+  const [row] = await queryRows<{ bet: BetJson }>(
+    betting.db,
+    sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
+          ${MAX_ACTIVE_BETS_PER_ROUND}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}) AS bet`,
+  );
+  const bet = betRow(row!.bet);
   publishBet(betting, 'BET_CREATED', toBet(bet, account.nickname));
   return { betId: String(bet.id) };
 }
 
-async function debit(tx: Tx, bet: BetRow): Promise<void> {
-  try {
-    await moveBalance(tx, bet.accountId, -BigInt(bet.amount), 'bet', String(bet.id));
-  } catch (error) {
-    if (error instanceof InsufficientFunds) throw new Refusal('conflict', 'Not enough funds');
-    throw error;
-  }
+/** Takes a bet back with a full refund, only before its round starts (the database's cancel_bet). */
+export async function cancelBet(betting: Betting, account: AccountRef, betId: number): Promise<BetIdResponse> {
+  const [row] = await queryRows<{ bet: BetJson }>(
+    betting.db,
+    sql`SELECT cancel_bet(${account.id}, ${betId}, ${Date.now()}::bigint) AS bet`,
+  );
+  publishBet(betting, 'BET_CANCELED', toBet(betRow(row!.bet), account.nickname));
+  return { betId: String(betId) };
 }
 
-/** Locks one of the player's bets and its round for the rest of the transaction. */
+/** Why place_bet or cancel_bet wrote nothing, in words a player reads. */
+const REFUSED: Record<string, Refusal> = {
+  closed: new Refusal('conflict', 'Betting is closed: wait for the next round'),
+  limit: new Refusal('conflict', `You already have ${MAX_ACTIVE_BETS_PER_ROUND} bets in this round`),
+  funds: new Refusal('conflict', 'Not enough funds'),
+  not_found: new Refusal('not_found', 'No such bet'),
+  started: new Refusal('conflict', 'The round has started: this bet can no longer be canceled'),
+  REFUNDED: new Refusal('conflict', 'This bet is already cashed out'),
+};
+
+/** The bet row place_bet or cancel_bet returned (to_jsonb of the row), or the refusal it names. */
+function betRow(json: BetJson): BetRow {
+  if ('refused' in json) {
+    const refusal = REFUSED[json.refused] ?? new Refusal('conflict', 'This bet is closed');
+    throw new Refusal(refusal.kind, refusal.message);
+  }
+  return {
+    id: json.id,
+    roundId: json.round_id,
+    accountId: json.account_id,
+    amount: json.amount,
+    status: json.status,
+    autoRate: json.auto_rate,
+    cashoutAt: json.cashout_at,
+    rate: json.rate,
+    winAmount: json.win_amount,
+    createdAt: json.created_at,
+    settledAt: json.settled_at,
+  };
+}
+
+type BetJson =
+  | { refused: string }
+  | {
+      id: number;
+      round_id: number;
+      account_id: number;
+      amount: number;
+      status: string;
+      auto_rate: number | null;
+      cashout_at: number;
+      rate: number | null;
+      win_amount: number | null;
+      created_at: number;
+      settled_at: number | null;
+    };
+
+/** Locks one of the player's bets for the rest of the transaction and reads its round (whose start and crash point never change once it started). */
 async function lockBet(tx: Tx, account: AccountRef, betId: number) {
-  const [bet] = await tx
-    .select()
+  const [found] = await tx
+    .select({ bet: bets, round: rounds })
     .from(bets)
+    .innerJoin(rounds, eq(rounds.id, bets.roundId))
     .where(and(eq(bets.id, betId), eq(bets.accountId, account.id)))
-    .for('update');
-  if (!bet) throw new Refusal('not_found', 'No such bet');
-  const [round] = await tx.select().from(rounds).where(eq(rounds.id, bet.roundId)).for('share');
+    .for('update', { of: bets });
+  if (!found) throw new Refusal('not_found', 'No such bet');
+  const { bet, round } = found;
   if (bet.status !== 'CREATED')
     throw new Refusal('conflict', bet.status === 'REFUNDED' ? 'This bet is already cashed out' : 'This bet is closed');
-  return { bet, round: round! };
-}
-
-/** Takes a bet back with a full refund, only before its round starts. */
-export async function cancelBet(betting: Betting, account: AccountRef, betId: number): Promise<BetIdResponse> {
-  const canceled = await betting.db.transaction(async (tx) => {
-    const { bet, round } = await lockBet(tx, account, betId);
-    if (round.state !== 'CREATED')
-      throw new Refusal('conflict', 'The round has started: this bet can no longer be canceled');
-    const [row] = await tx
-      .update(bets)
-      .set({ status: 'CANCELED', settledAt: Date.now() })
-      .where(eq(bets.id, bet.id))
-      .returning();
-    await moveBalance(tx, bet.accountId, BigInt(bet.amount), 'cancel', String(bet.id));
-    return row!;
-  });
-  publishBet(betting, 'BET_CANCELED', toBet(canceled, account.nickname));
-  return { betId: String(betId) };
+  return { bet, round };
 }
 
 /**

@@ -9,6 +9,7 @@ import bs58 from 'bs58';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DepositStatus, PrepareDepositResponse } from '../../shared/protocol';
 import { lamportsToHundredths } from '../../shared/money';
+import { isUniqueViolation } from '../db/client';
 import { depositIntents } from '../db/schema';
 import { ChainRejected } from '../chain/Chain';
 import type { AccountRef } from '../ledger/accounts';
@@ -136,10 +137,4 @@ async function awaitSettlement(ctx: PaymentContext, id: number): Promise<Deposit
     if (status !== 'pending' || Date.now() >= deadline) return status;
     await new Promise((resolve) => setTimeout(resolve, PAY_POLL_MS));
   }
-}
-
-/** PostgreSQL's unique_violation, on the error or on the driver error Drizzle wraps. */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: unknown } | null | undefined)?.code;
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { rounds } from './rounds';
@@ -31,6 +32,10 @@ export const bets = pgTable(
   (t) => [
     index('bets_round_idx').on(t.roundId, t.status, t.cashoutAt),
     index('bets_account_idx').on(t.accountId, t.id),
+    /** A player's open bets per round: the two-bet limit counts them on every bet. */
+    index('bets_open_idx')
+      .on(t.accountId, t.roundId)
+      .where(sql`${t.status} = 'CREATED'`),
     index('bets_settled_idx').on(t.settledAt),
   ],
 );

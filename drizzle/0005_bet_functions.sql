@@ -1,0 +1,1 @@
+CREATE INDEX "bets_open_idx" ON "bets" USING btree ("account_id","round_id") WHERE "bets"."status" = 'CREATED';
