@@ -80,9 +80,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
       await api.register(userRoutes(services));
       await api.register(betRoutes(services));
       await api.register(paymentRoutes(services));
-      api.setNotFoundHandler((_request, reply) =>
-        reply.status(404).send({ success: false, errorMessage: 'Not found' }),
-      );
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, errorMessage: 'Not found' }));
     },
     { prefix: API_BASE },
   );

@@ -91,41 +91,26 @@ async function main(): Promise<void> {
       await playRounds(page, rounds);
       const result = await page.evaluate(() => {
         const bench = (window as unknown as BenchWindow).__bench;
-        return {
-          samples: window.__moonrush?.runner?.meter.drain(),
-          longTasks: bench.longTasks,
-          phases: bench.phases,
-          level: window.__moonrush?.runner?.quality.level,
-        };
+        return { samples: window.__moonrush?.runner?.meter.drain(), longTasks: bench.longTasks, phases: bench.phases, level: window.__moonrush?.runner?.quality.level };
       });
       const work = [...(result.samples?.work ?? [])].sort((a, b) => a - b);
       const gaps = result.samples?.gaps ?? [];
       const slow = gaps.filter((gap) => gap > 33).length / Math.max(1, gaps.length);
-      const flyingLong = result.longTasks.filter(([start, duration]) =>
-        flyingAt(result.phases, start, start + duration),
-      );
+      const flyingLong = result.longTasks.filter(([start, duration]) => flyingAt(result.phases, start, start + duration));
       const [p50, p95, p99] = [0.5, 0.95, 0.99].map((p) => percentile(work, p));
       console.log(
         `\n${`${throttle}x`.padEnd(9)} ${String(work.length).padStart(6)}  ${p50!.toFixed(2).padStart(8)} ${p95!.toFixed(2).padStart(5)} ${p99!.toFixed(2).padStart(5)}       ${(slow * 100).toFixed(1).padStart(5)} %   ${String(result.longTasks.length).padStart(10)} / ${flyingLong.length}              ${result.level}`,
       );
       if (throttle === TARGET.throttle) {
-        verdicts.push(
-          `work p95 ${p95!.toFixed(2)} ms (target <= ${TARGET.workP95Ms}): ${p95! <= TARGET.workP95Ms ? 'ok' : 'MISSED'}`,
-        );
-        verdicts.push(
-          `long tasks while flying: ${flyingLong.length} (target 0): ${flyingLong.length === 0 ? 'ok' : 'MISSED'}`,
-        );
+        verdicts.push(`work p95 ${p95!.toFixed(2)} ms (target <= ${TARGET.workP95Ms}): ${p95! <= TARGET.workP95Ms ? 'ok' : 'MISSED'}`);
+        verdicts.push(`long tasks while flying: ${flyingLong.length} (target 0): ${flyingLong.length === 0 ? 'ok' : 'MISSED'}`);
       }
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const heapEnd = await heapMb(page);
     const growth = heapEnd - heapStart;
-    console.log(
-      `JS heap: ${heapStart.toFixed(2)} MB at the start, ${heapEnd.toFixed(2)} MB after 20 rounds (${growth >= 0 ? '+' : ''}${growth.toFixed(2)} MB)`,
-    );
-    verdicts.push(
-      `heap growth ${growth.toFixed(2)} MB (target < ${TARGET.heapGrowthMb}): ${growth < TARGET.heapGrowthMb ? 'ok' : 'MISSED'}`,
-    );
+    console.log(`JS heap: ${heapStart.toFixed(2)} MB at the start, ${heapEnd.toFixed(2)} MB after 20 rounds (${growth >= 0 ? '+' : ''}${growth.toFixed(2)} MB)`);
+    verdicts.push(`heap growth ${growth.toFixed(2)} MB (target < ${TARGET.heapGrowthMb}): ${growth < TARGET.heapGrowthMb ? 'ok' : 'MISSED'}`);
     console.log(`At ${TARGET.throttle}x: ${verdicts.join('; ')}`);
     if (verdicts.some((verdict) => verdict.endsWith('MISSED'))) process.exitCode = 1;
   } finally {

@@ -74,8 +74,7 @@ export class LocalChain implements Chain {
 
   async airdrop(wallet: string, lamports: bigint): Promise<string> {
     const result = this.svm.airdrop(address(wallet), toLamports(lamports));
-    if (!result || result instanceof FailedTransactionMetadata)
-      throw new ChainRejected(result ? errorText(result) : 'airdrop failed');
+    if (!result || result instanceof FailedTransactionMetadata) throw new ChainRejected(result ? errorText(result) : 'airdrop failed');
     return bs58.encode(result.signature());
   }
 

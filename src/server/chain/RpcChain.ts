@@ -68,11 +68,7 @@ export class RpcChain implements Chain {
   async submit(wire: Uint8Array): Promise<string> {
     const signature = wireSignature(wire);
     try {
-      await this.connection.sendRawTransaction(wire, {
-        skipPreflight: false,
-        preflightCommitment: 'confirmed',
-        maxRetries: 0,
-      });
+      await this.connection.sendRawTransaction(wire, { skipPreflight: false, preflightCommitment: 'confirmed', maxRetries: 0 });
     } catch (error) {
       if (!(error instanceof SendTransactionError)) throw error;
       // Resending a transaction that already landed is the expected outcome of a resend, not a rejection.

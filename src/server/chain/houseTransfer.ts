@@ -8,18 +8,8 @@ import type { Blockhash, SignedTransfer } from './Chain';
 export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 
 /** Signs `lamports` from the house to `to` under `recent`; nothing is sent. */
-export function signHouseTransfer(
-  house: Keypair,
-  to: string,
-  lamports: bigint,
-  memo: string,
-  recent: Blockhash,
-): SignedTransfer {
-  const tx = new Transaction({
-    feePayer: house.publicKey,
-    blockhash: recent.blockhash,
-    lastValidBlockHeight: Number(recent.lastValidBlockHeight),
-  });
+export function signHouseTransfer(house: Keypair, to: string, lamports: bigint, memo: string, recent: Blockhash): SignedTransfer {
+  const tx = new Transaction({ feePayer: house.publicKey, blockhash: recent.blockhash, lastValidBlockHeight: Number(recent.lastValidBlockHeight) });
   tx.add(SystemProgram.transfer({ fromPubkey: house.publicKey, toPubkey: new PublicKey(to), lamports }));
   tx.add(new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(memo, 'utf8') }));
   tx.sign(house);

@@ -31,18 +31,11 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw badRequest(
-    issue?.message && !issue.message.startsWith('Invalid input') ? issue.message : `${field}invalid value`,
-  );
+  throw badRequest(issue?.message && !issue.message.startsWith('Invalid input') ? issue.message : `${field}invalid value`);
 }
 
 /** The status of each kind of domain refusal. */
-export const REFUSAL_STATUS: Record<RefusalKind, number> = {
-  invalid: 400,
-  unauthorized: 401,
-  not_found: 404,
-  conflict: 409,
-};
+export const REFUSAL_STATUS: Record<RefusalKind, number> = { invalid: 400, unauthorized: 401, not_found: 404, conflict: 409 };
 
 /** Installs the error and not-found handlers that answer in the envelope and never leak a stack. */
 export function installErrorHandlers(app: FastifyInstance): void {
