@@ -3,13 +3,14 @@
  * target as the rate passes it, and refunds the bets of voided rounds, each bet once.
  */
 
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { msToRate, rateHundredths } from '../../shared/growth';
-import type { Db, Tx } from '../db/client';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { GROWTH_PER_MS } from '../../shared/constants';
+import { rateHundredths } from '../../shared/growth';
+import { queryRows, type Db } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
 import { endedRounds } from '../game/rounds';
-import { closeBets, payOut, publishBet, toBet, type BetOutlet, type BetRow } from './betRows';
+import { betFromJson, closeBets, publishBet, toBet, type BetJson, type BetOutlet } from './betRows';
 
 /** How many of the newest ended rounds `settleInterrupted` looks at: a failure leaves at most the last one open. */
 const INTERRUPTED_LOOKBACK = 10;
@@ -77,19 +78,17 @@ export class BetSettler implements RoundListener {
     });
   }
 
-  /** Pays, in one transaction, every open bet of the round whose target is at or below `upTo` hundredths and below the crash point. */
+  /**
+   * Pays, in one statement (the database's pay_due), every open bet of the round whose target is
+   * at or below `upTo` hundredths and below the crash point, at exactly its target.
+   */
   private async settle(round: LiveRound, upTo: number, skipLocked: boolean): Promise<void> {
-    const paid = await this.db.transaction(async (tx) => {
-      const due = (await this.lockOpenBets(tx, round.id, upTo, skipLocked)).filter(
-        ({ bet }) => bet.cashoutAt / 100 < round.fullRate,
-      );
-      const rows = await payOut(
-        tx,
-        due.map(({ bet }) => ({ bet, rate: bet.cashoutAt, at: settledAt(round, bet) })),
-      );
-      return rows.map((row, i) => toBet(row, due[i]!.nickname));
-    });
-    for (const bet of paid) publishBet(this.outlet, 'BET_REFUNDED', bet);
+    const paid = await queryRows<{ bet: BetJson & { nickname: string } }>(
+      this.db,
+      sql`SELECT pay_due(${round.id}, ${upTo}, ${round.fullRate}::float8, ${round.startedAt}::bigint,
+            ${GROWTH_PER_MS}::float8, ${skipLocked}, ${Date.now()}::bigint) AS bet`,
+    );
+    for (const { bet } of paid) publishBet(this.outlet, 'BET_REFUNDED', toBet(betFromJson(bet), bet.nickname));
   }
 
   /** Runs one settlement, observed in moonrush_settle_seconds. */
@@ -101,20 +100,4 @@ export class BetSettler implements RoundListener {
       stop();
     }
   }
-
-  /** Locks the round's open bets up to a target, all before any balance moves (so cash-outs never deadlock with it). */
-  private lockOpenBets(tx: Tx, roundId: number, upTo: number, skipLocked: boolean) {
-    return tx
-      .select({ bet: bets, nickname: accounts.nickname })
-      .from(bets)
-      .innerJoin(accounts, eq(accounts.id, bets.accountId))
-      .where(and(eq(bets.roundId, roundId), eq(bets.status, 'CREATED'), lte(bets.cashoutAt, upTo)))
-      .orderBy(asc(bets.id))
-      .for('update', skipLocked ? { of: bets, skipLocked: true } : { of: bets });
-  }
-}
-
-/** The instant the rate reached the bet's target (for the record; the win depends only on the target). */
-function settledAt(round: LiveRound, bet: BetRow): number {
-  return round.startedAt === null ? Date.now() : Math.round(round.startedAt + msToRate(bet.cashoutAt / 100));
 }

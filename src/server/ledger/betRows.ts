@@ -12,6 +12,37 @@ import { creditMany } from './balance';
 /** A row of the bets table. */
 export type BetRow = typeof bets.$inferSelect;
 
+/** A bet row as the database's functions return it (to_jsonb of the row). */
+export interface BetJson {
+  id: number;
+  round_id: number;
+  account_id: number;
+  amount: number;
+  status: string;
+  auto_rate: number | null;
+  cashout_at: number;
+  rate: number | null;
+  win_amount: number | null;
+  created_at: number;
+  settled_at: number | null;
+}
+
+export function betFromJson(json: BetJson): BetRow {
+  return {
+    id: json.id,
+    roundId: json.round_id,
+    accountId: json.account_id,
+    amount: json.amount,
+    status: json.status,
+    autoRate: json.auto_rate,
+    cashoutAt: json.cashout_at,
+    rate: json.rate,
+    winAmount: json.win_amount,
+    createdAt: json.created_at,
+    settledAt: json.settled_at,
+  };
+}
+
 /** A bet on the wire: amounts in hundredths, the cash-out rate as a multiplier. */
 export function toBet(row: BetRow, nickname: string): Bet {
   return {

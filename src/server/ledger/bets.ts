@@ -13,7 +13,7 @@ import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { bets, rounds } from '../db/schema';
 import type { AccountRef } from './accounts';
-import { payOut, publishBet, toBet, type BetOutlet, type BetRow } from './betRows';
+import { betFromJson, payOut, publishBet, toBet, type BetJson, type BetOutlet, type BetRow } from './betRows';
 import { Refusal } from '../Refusal';
 
 /** What placing and settling bets needs. */
@@ -56,24 +56,33 @@ export async function placeBet(
   claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
   const cashoutAt = Math.min(target ?? NO_TARGET, Math.floor((betting.maxWin * 100) / amount));
-  const [row] = await queryRows<{ bet: BetJson }>(
+  const [row] = await queryRows<{ bet: BetJson | { refused: string } }>(
     betting.db,
     sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
           ${MAX_ACTIVE_BETS_PER_ROUND}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}) AS bet`,
   );
-  const bet = betRow(row!.bet);
+  const bet = placedOrCanceled(row!.bet);
   publishBet(betting, 'BET_CREATED', toBet(bet, account.nickname));
   return { betId: String(bet.id) };
 }
 
 /** Takes a bet back with a full refund, only before its round starts (the database's cancel_bet). */
 export async function cancelBet(betting: Betting, account: AccountRef, betId: number): Promise<BetIdResponse> {
-  const [row] = await queryRows<{ bet: BetJson }>(
+  const [row] = await queryRows<{ bet: BetJson | { refused: string } }>(
     betting.db,
     sql`SELECT cancel_bet(${account.id}, ${betId}, ${Date.now()}::bigint) AS bet`,
   );
-  publishBet(betting, 'BET_CANCELED', toBet(betRow(row!.bet), account.nickname));
+  publishBet(betting, 'BET_CANCELED', toBet(placedOrCanceled(row!.bet), account.nickname));
   return { betId: String(betId) };
+}
+
+/** The bet row place_bet or cancel_bet returned, or the refusal it names. */
+function placedOrCanceled(json: BetJson | { refused: string }): BetRow {
+  if ('refused' in json) {
+    const refusal = REFUSED[json.refused] ?? new Refusal('conflict', 'This bet is closed');
+    throw new Refusal(refusal.kind, refusal.message);
+  }
+  return betFromJson(json);
 }
 
 /** Why place_bet or cancel_bet wrote nothing, in words a player reads. */
@@ -85,43 +94,6 @@ const REFUSED: Record<string, Refusal> = {
   started: new Refusal('conflict', 'The round has started: this bet can no longer be canceled'),
   REFUNDED: new Refusal('conflict', 'This bet is already cashed out'),
 };
-
-/** The bet row place_bet or cancel_bet returned (to_jsonb of the row), or the refusal it names. */
-function betRow(json: BetJson): BetRow {
-  if ('refused' in json) {
-    const refusal = REFUSED[json.refused] ?? new Refusal('conflict', 'This bet is closed');
-    throw new Refusal(refusal.kind, refusal.message);
-  }
-  return {
-    id: json.id,
-    roundId: json.round_id,
-    accountId: json.account_id,
-    amount: json.amount,
-    status: json.status,
-    autoRate: json.auto_rate,
-    cashoutAt: json.cashout_at,
-    rate: json.rate,
-    winAmount: json.win_amount,
-    createdAt: json.created_at,
-    settledAt: json.settled_at,
-  };
-}
-
-type BetJson =
-  | { refused: string }
-  | {
-      id: number;
-      round_id: number;
-      account_id: number;
-      amount: number;
-      status: string;
-      auto_rate: number | null;
-      cashout_at: number;
-      rate: number | null;
-      win_amount: number | null;
-      created_at: number;
-      settled_at: number | null;
-    };
 
 /** Locks one of the player's bets for the rest of the transaction and reads its round (whose start and crash point never change once it started). */
 async function lockBet(tx: Tx, account: AccountRef, betId: number) {
