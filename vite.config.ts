@@ -5,16 +5,22 @@ import { uiTilesPlugin } from './scripts/uiTiles';
 
 const server = `http://localhost:${process.env.PORT ?? 8080}`;
 
-export default defineConfig({
-  plugins: [react(), assetPackPlugin(), uiTilesPlugin()],
-  // Static files served as they are (architecture §1), the packed atlases among them.
-  publicDir: 'assets',
-  // React's profiling build, so the <Profiler> in providers.tsx counts commits in production too:
-  // the browser test proves the page does not render React per frame.
-  resolve: { alias: { 'react-dom/client': 'react-dom/profiling' } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
-  server: {
-    port: Number(process.env.DEV_PORT ?? 5173),
-    proxy: { '/api/v1': { target: server, ws: true, changeOrigin: true } },
-  },
+/**
+ * `vite build` is what `npm start` serves. `vite build --mode test` (browser tests, bench:frames)
+ * writes dist-test/ with the test hooks (window.__moonrush, a <Profiler> counting commits) and
+ * React's profiling build, which the production bundle leaves out (architecture §2).
+ */
+export default defineConfig(({ mode }) => {
+  const testBuild = mode === 'test';
+  return {
+    plugins: [react(), assetPackPlugin(), uiTilesPlugin()],
+    // Static files served as they are (architecture §1), the packed atlases among them.
+    publicDir: 'assets',
+    resolve: testBuild ? { alias: { 'react-dom/client': 'react-dom/profiling' } } : {},
+    build: { outDir: testBuild ? 'dist-test' : 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+    server: {
+      port: Number(process.env.DEV_PORT ?? 5173),
+      proxy: { '/api/v1': { target: server, ws: true, changeOrigin: true } },
+    },
+  };
 });

@@ -1,6 +1,7 @@
 /**
- * Every provider of the page in one place: the jotai store, a Profiler that counts React commits for
- * tests, and the wallet providers, which load as their own chunk only when wanted (issue 12 item 1).
+ * Every provider of the page in one place: the jotai store, the wallet providers, which load as
+ * their own chunk only when wanted (issue 12 item 1), and in test builds a Profiler that counts
+ * React commits.
  */
 
 import { Provider, useAtomValue } from 'jotai';
@@ -20,18 +21,26 @@ function WalletOnDemand() {
   ) : null;
 }
 
+/** `vite build --mode test` only (vite.config.ts): the bundle `npm start` serves has no test hooks. */
+export const TEST_BUILD = import.meta.env.MODE === 'test';
+
 /** Counts commits so a test can prove React does not render per frame (architecture §2). */
 function countCommit(): void {
   testHooks().commits += 1;
 }
 
 export function Providers({ children }: { children: ReactNode }) {
+  const tree = (
+    <Provider store={store}>
+      {children}
+      <WalletOnDemand />
+    </Provider>
+  );
+  if (!TEST_BUILD) return tree;
+  testHooks().store = store;
   return (
     <Profiler id="moonrush" onRender={countCommit}>
-      <Provider store={store}>
-        {children}
-        <WalletOnDemand />
-      </Provider>
+      {tree}
     </Profiler>
   );
 }

@@ -32,6 +32,8 @@ export interface BetWithRound extends Bet {
   gameHash: string;
   gameRate: number | null;
   gameSalt: string | null;
+  /** The round's exact crash point, the number that was hashed (extension); null until ENDED. */
+  gameFullRate: number | null;
 }
 
 // ---- HTTP bodies -------------------------------------------------------------------------------

@@ -6,10 +6,10 @@
  * `--url http://host:port` benchmarks a server that is already running instead.
  */
 
-import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { startServer, type TestServer } from '../server/harness';
 import { openBrowser, waitForStage } from '../e2e/browser';
+import { buildTestClient, TEST_DIST } from '../e2e/buildClient';
 
 const LEVELS = [
   { throttle: 1, rounds: 7 },
@@ -62,9 +62,8 @@ async function main(): Promise<void> {
   let server: TestServer | undefined;
   let origin = urlIndex > 0 ? process.argv[urlIndex + 1] : undefined;
   if (!origin) {
-    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-    server = await startServer({ STATIC_DIR: 'dist', BETTING_MS: '1000', PAUSE_MS: '500', TICK_MS: '100' });
+    buildTestClient();
+    server = await startServer({ STATIC_DIR: TEST_DIST, BETTING_MS: '1000', PAUSE_MS: '500', TICK_MS: '100' });
     origin = server.api.replace('/api/v1', '');
   }
   const browser = await openBrowser({ phone: true });

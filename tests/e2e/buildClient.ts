@@ -1,6 +1,7 @@
 /**
- * Vitest global setup: browser tests serve dist/, so build it when it is missing or older than the
- * client's sources or art (CI builds first), never testing a stale page.
+ * Vitest global setup: browser tests serve the test build in dist-test/ (`vite build --mode test`:
+ * the production bundle plus window.__moonrush and the commit-counting Profiler), built when it is
+ * missing or older than the client's sources or art, never testing a stale page.
  */
 
 import { spawnSync } from 'node:child_process';
@@ -20,18 +21,25 @@ function newest(paths: string[]): number {
 }
 
 function upToDate(): boolean {
-  const built = ['dist/index.html', 'dist/atlases/manifest.json'];
+  const built = [`${TEST_DIST}/index.html`, `${TEST_DIST}/atlases/manifest.json`];
   if (!built.every((path) => existsSync(path))) return false;
   const sources = ['src/client', 'src/shared', 'sprites', 'assets/README.md', 'index.html', 'vite.config.ts'];
   return newest(sources) <= Math.min(...built.map((path) => statSync(path).mtimeMs));
 }
 
-export default function setup(): void {
-  if (upToDate()) return;
+/** Where the test build goes (vite.config.ts). */
+export const TEST_DIST = 'dist-test';
+
+/** Builds the test bundle into dist-test/; throws when the build fails. */
+export function buildTestClient(): void {
   // Vitest sets NODE_ENV=test, which would give a development React build.
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+  const build = spawnSync('npx', ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (build.status !== 0) throw new Error('vite build failed: the browser tests need dist/');
+  if (build.status !== 0) throw new Error('vite build failed: the browser tests need dist-test/');
+}
+
+export default function setup(): void {
+  if (!upToDate()) buildTestClient();
 }

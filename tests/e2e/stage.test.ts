@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, RoundHistoryEntry } from '../../src/shared/protocol';
 import { startServer, type TestServer } from '../server/harness';
 import { chromiumAvailable, openBrowser, probeStage, waitForStage, type Browser } from './browser';
+import { TEST_DIST } from './buildClient';
 
-const ROUND_SETTINGS = { STATIC_DIR: 'dist', BETTING_MS: '1200', PAUSE_MS: '600', TICK_MS: '100' };
+const ROUND_SETTINGS = { STATIC_DIR: TEST_DIST, BETTING_MS: '1200', PAUSE_MS: '600', TICK_MS: '100' };
 /** A whole round here lasts at most betting + a long flight; five of them bound every wait. */
 const ROUNDS_TIMEOUT_MS = 120_000;
 const TEST = { timeout: ROUNDS_TIMEOUT_MS * 2 };

@@ -253,13 +253,14 @@ describe('bets', () => {
     const live = await startRound(db, round, 18_400);
     await post('/bet/refund', { betId }, player.token);
     const running = (await leaders(db)).find((bet) => bet.betId === betId);
-    expect(running).toMatchObject({ winAmount: 3010, gameHash: round.hash, gameRate: null, gameSalt: null });
+    expect(running).toMatchObject({ winAmount: 3010, gameHash: round.hash, gameRate: null, gameSalt: null, gameFullRate: null });
     await endRound(db, live);
     const top = await leaders(db);
     expect(top.find((bet) => bet.betId === betId)).toMatchObject({
       gameHash: round.hash,
       gameRate: 9,
       gameSalt: round.salt,
+      gameFullRate: 9,
     });
     expect(top.every((bet, i) => i === 0 || bet.winAmount! <= top[i - 1]!.winAmount!)).toBe(true);
     expect(await leaders(db, Date.now() + 25 * 3600_000)).toEqual([]);

@@ -1,4 +1,4 @@
-/** The React host of the stage: a Pixi <Application> filling the centre area, and the loading bar over it. */
+/** The React host of the stage: a Pixi <Application> filling the centre area (the HUD draws the loading bar over it). */
 
 import { Application } from '@pixi/react';
 import type { Application as PixiApplication } from 'pixi.js';
@@ -6,7 +6,6 @@ import 'pixi.js/app';
 import { useCallback, useEffect, useRef } from 'react';
 import { store } from '../state/store';
 import { loadStageAssets } from './assets';
-import { LoadingBar } from './LoadingBar';
 import { cappedResolution } from './QualityGovernor';
 import { SceneRunner } from './SceneRunner';
 import { exposeForTests } from './testHooks';
@@ -65,7 +64,6 @@ export function StageHost() {
         onInit={startScene}
         {...LEAN}
       />
-      <LoadingBar />
     </div>
   );
 }

@@ -1,6 +1,10 @@
-/** What tests and the benchmark read from the page (window.__moonrush): the app, the scene runner, React commits. */
+/**
+ * What tests and the benchmark read from the page (window.__moonrush): the app, the scene runner,
+ * React commits and the store. Only test builds (`vite build --mode test`) publish it.
+ */
 
 import type { Application } from 'pixi.js';
+import type { store as appStore } from '../state/store';
 import type { SceneRunner } from './SceneRunner';
 
 export interface MoonrushHooks {
@@ -8,6 +12,8 @@ export interface MoonrushHooks {
   runner?: SceneRunner;
   /** React commits since the page loaded (Profiler onRender in providers.tsx). */
   commits: number;
+  /** The jotai store, to read atoms. */
+  store?: typeof appStore;
 }
 
 declare global {
@@ -22,7 +28,7 @@ export function testHooks(): MoonrushHooks {
   return window.__moonrush;
 }
 
-/** Publishes the running stage. */
+/** Publishes the running stage in test builds. */
 export function exposeForTests(app: Application, runner: SceneRunner): void {
-  Object.assign(testHooks(), { app, runner });
+  if (import.meta.env.MODE === 'test') Object.assign(testHooks(), { app, runner });
 }

@@ -24,6 +24,7 @@ function toBetWithRound({ bet, nickname, round }: Joined): BetWithRound {
     gameHash: round.hash,
     gameRate: ended && round.rateHundredths !== null ? round.rateHundredths / 100 : null,
     gameSalt: ended ? round.salt : null,
+    gameFullRate: ended ? round.fullRate : null,
   };
 }
 

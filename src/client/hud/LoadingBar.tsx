@@ -1,4 +1,4 @@
-/** The progress bar shown over the stage while its bundles load (a handful of renders, never per frame). */
+/** The progress bar the HUD shows over the stage while its bundles load (a handful of renders, never per frame). */
 
 import { useAtomValue } from 'jotai';
 import { loadingAtom } from '../state/loadingAtom';

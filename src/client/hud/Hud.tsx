@@ -1,0 +1,27 @@
+/** Places the HUD around the stage: header on top, bets on the left, history and panels with the stage, and the modals. */
+
+import type { ReactNode } from 'react';
+import { BetsColumn } from './bets/BetsColumn';
+import { Header } from './header/Header';
+import { HistoryStrip } from './history/HistoryStrip';
+import { LoadingBar } from './LoadingBar';
+import { Modals } from './modals/Modals';
+import { BetPanels } from './panel/BetPanels';
+
+export function Hud({ stage }: { stage: ReactNode }) {
+  return (
+    <div className="app">
+      <Header />
+      <BetsColumn />
+      <main className="app-centre">
+        <HistoryStrip />
+        <div className="stage-slot">
+          {stage}
+          <LoadingBar />
+        </div>
+      </main>
+      <BetPanels />
+      <Modals />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** One bet: nickname, amount, cash-out multiplier and win; a bet of a finished round that was not cashed out is lost. */
+
+import { formatCoins } from '../../../shared/money';
+import type { Bet } from '../../../shared/protocol';
+import { formatRate, rateColor } from '../format';
+import { Chip } from '../pixel';
+
+export interface BetRowProps {
+  bet: Bet;
+  /** The bet's round has ended. */
+  ended: boolean;
+  own: boolean;
+}
+
+export function BetRow({ bet, ended, own }: BetRowProps) {
+  const won = bet.status === 'REFUNDED' && bet.winAmount !== null;
+  const lost = !won && ended;
+  return (
+    <>
+      <span className="bet-nick" title={bet.nickname}>
+        {bet.nickname}
+        {own && <span className="bet-own"> (you)</span>}
+      </span>
+      <span className="bet-amount">{formatCoins(bet.amount)}</span>
+      <span className="bet-rate">{bet.rate !== null && bet.rate > 0 ? <Chip color={rateColor(bet.rate)}>{formatRate(bet.rate)}</Chip> : null}</span>
+      <span className={`bet-outcome ${won ? 'bet-win' : lost ? 'bet-lost' : ''}`}>
+        {won ? formatCoins(bet.winAmount!) : lost ? 'lost' : '—'}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+/** The left column (spec §2): filters all / my / top, the All Bets counter and the list. */
+
+import { useAtomValue } from 'jotai';
+import { betsFilterAtom } from '../../state/betsFilterAtom';
+import { BetFilters } from './BetFilters';
+import { BetsCounter } from './BetsCounter';
+import { LeadersList } from './LeadersList';
+import { RoundBetList } from './RoundBetList';
+import './bets.css';
+
+export function BetsColumn() {
+  const filter = useAtomValue(betsFilterAtom);
+  return (
+    <aside className="app-bets hud-bets" aria-label="bets">
+      <BetFilters />
+      <BetsCounter />
+      {filter === 'top' ? <LeadersList /> : <RoundBetList mine={filter === 'my'} />}
+    </aside>
+  );
+}

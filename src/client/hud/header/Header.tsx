@@ -1,0 +1,43 @@
+/** The header (spec §2): logo, navigation chips, online count, connection, sound, profile button and the menu. */
+
+import { useState } from 'react';
+import { ConnectionStatus } from './ConnectionStatus';
+import { NavChips } from './NavChips';
+import { OnlineCounter } from './OnlineCounter';
+import { ProfileButton } from './ProfileButton';
+import { SideMenu } from './SideMenu';
+import './header.css';
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <header className="app-header hud-header">
+      <a className="hud-logo" href="/" aria-label="moonrush home">
+        <span className="hud-logo-moon" aria-hidden="true" />
+        <span className="hud-logo-text">moonrush</span>
+      </a>
+      <nav className="hud-nav" aria-label="main">
+        <NavChips />
+      </nav>
+      <div className="hud-header-right">
+        <OnlineCounter />
+        <ConnectionStatus />
+        <span className="hud-header-profile">
+          <ProfileButton />
+        </span>
+        <button
+          type="button"
+          className="hud-menu-button"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <span />
+          <span />
+          <span />
+        </button>
+      </div>
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+/** Game Rules always; Bets History and Referral only when signed in (spec §2). Used in the header and the menu. */
+
+import { useAtomValue, useSetAtom } from 'jotai';
+import { openModalAtom, type ModalName } from '../../state/modalAtom';
+import { accessTokenAtom } from '../../state/sessionAtom';
+import { Chip } from '../pixel';
+
+const ENTRIES: { label: string; modal: ModalName; signedIn: boolean }[] = [
+  { label: 'Game Rules', modal: 'rules', signedIn: false },
+  { label: 'Bets History', modal: 'bets', signedIn: true },
+  { label: 'Referral', modal: 'referral', signedIn: true },
+];
+
+/** `onPick` runs after the modal opens (the menu closes itself). */
+export function NavChips({ onPick }: { onPick?(): void }) {
+  const signedIn = useAtomValue(accessTokenAtom) !== null;
+  const open = useSetAtom(openModalAtom);
+  return (
+    <>
+      {ENTRIES.filter((entry) => signedIn || !entry.signedIn).map((entry) => (
+        <Chip
+          key={entry.modal}
+          color="purple"
+          className="hud-nav-chip"
+          onClick={() => {
+            open(entry.modal);
+            onPick?.();
+          }}
+        >
+          {entry.label}
+        </Chip>
+      ))}
+    </>
+  );
+}

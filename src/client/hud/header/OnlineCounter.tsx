@@ -1,0 +1,16 @@
+/** Players online right now (architecture §9: the real count, 1.6k from 1000 up). */
+
+import { useAtomValue } from 'jotai';
+import { onlineAtom } from '../../state/onlineAtom';
+import { formatOnline } from '../format';
+
+export function OnlineCounter() {
+  const online = useAtomValue(onlineAtom);
+  return (
+    <span className="hud-online" title="Players online" data-testid="online">
+      <span className="hud-online-dot" aria-hidden="true" />
+      {online === null ? '…' : formatOnline(online)}
+      <span className="hud-sr"> online</span>
+    </span>
+  );
+}

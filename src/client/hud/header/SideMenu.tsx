@@ -1,0 +1,30 @@
+/** The slide-in menu (spec §2): the same entries as the chips, plus the profile button. */
+
+import { useEffect, useRef } from 'react';
+import { NavChips } from './NavChips';
+import { ProfileButton } from './ProfileButton';
+
+export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('button')?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+  return (
+    <div className={`hud-menu ${open ? 'hud-menu-open' : ''}`} aria-hidden={!open} inert={!open}>
+      <div className="hud-menu-overlay" onClick={onClose} />
+      <div ref={panelRef} className="hud-menu-panel" role="dialog" aria-label="Menu">
+        <button type="button" className="hud-menu-close" aria-label="Close menu" onClick={onClose}>
+          ✕
+        </button>
+        <ProfileButton onPick={onClose} />
+        <nav className="hud-menu-entries" aria-label="menu">
+          <NavChips onPick={onClose} />
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The last 11 rounds' multipliers as coloured chips (spec §2, architecture §9); a chip opens that
+ * round's fairness data, the orange Fairness button the current round's.
+ */
+
+import { useAtomValue, useSetAtom } from 'jotai';
+import { historyAtom } from '../../state/historyAtom';
+import { openFairnessAtom } from '../../state/modalAtom';
+import { formatRate, rateColor } from '../format';
+import { Button, Chip } from '../pixel';
+import './history.css';
+
+export function HistoryStrip() {
+  const history = useAtomValue(historyAtom);
+  const openFairness = useSetAtom(openFairnessAtom);
+  return (
+    <nav className="app-history hud-history" aria-label="last rounds">
+      <div className="history-chips">
+        {history.map((round) => (
+          <Chip
+            key={round.gameId}
+            color={rateColor(round.rate)}
+            className="history-chip"
+            title={`Round ${round.gameId}`}
+            onClick={() => openFairness({ gameId: round.gameId, hash: round.hash, rate: round.fullRate, salt: round.salt })}
+          >
+            {formatRate(round.rate)}
+          </Chip>
+        ))}
+      </div>
+      <Button color="orange" className="history-fairness" onClick={() => openFairness(null)}>
+        Fairness
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,70 @@
+/** Sign-in and registration by email and password (architecture §5), the second way in beside the wallet. */
+
+import { useState, type FormEvent } from 'react';
+import { signInWithPassword } from '../../net/session';
+import { Button } from '../pixel';
+
+export function EmailSignIn() {
+  const [register, setRegister] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    signInWithPassword(email.trim(), password, register).then(
+      () => setBusy(false),
+      (failure: Error) => {
+        setBusy(false);
+        setError(failure.message);
+      },
+    );
+  };
+
+  return (
+    <form className="email-sign-in" onSubmit={submit}>
+      <p className="email-sign-in-lead">{register ? 'Create an account with your email.' : 'Or sign in with your email.'}</p>
+      <label className="modal-field">
+        <span className="modal-field-label">Email</span>
+        <input
+          className="modal-input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </label>
+      <label className="modal-field">
+        <span className="modal-field-label">Password</span>
+        <input
+          className="modal-input"
+          type="password"
+          name="password"
+          autoComplete={register ? 'new-password' : 'current-password'}
+          required
+          minLength={register ? 8 : undefined}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </label>
+      <div className="modal-actions">
+        <Button type="submit" color="green" loading={busy}>
+          {register ? 'Register' : 'Sign in'}
+        </Button>
+        <Button color="gray" onClick={() => (setRegister(!register), setError(null))}>
+          {register ? 'I have an account' : 'Create account'}
+        </Button>
+      </div>
+      {error && (
+        <p className="modal-message modal-message-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+/** The profile modal (spec §2): 'Your profile' with the balance and Logout, or 'Connect your wallet' with the ways in. */
+
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { formatCoins } from '../../../shared/money';
+import { signOut } from '../../net/session';
+import { profileAtom } from '../../state/profileAtom';
+import { accessTokenAtom } from '../../state/sessionAtom';
+import { Button } from '../pixel';
+import { EmailSignIn } from './EmailSignIn';
+import { Modal } from './Modal';
+
+export function ProfileModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const signedIn = useAtomValue(accessTokenAtom) !== null;
+  return (
+    <Modal open={open} onClose={onClose} title={signedIn ? 'Your profile' : 'Connect your wallet'}>
+      {signedIn ? <ProfileSummary /> : <EmailSignIn />}
+    </Modal>
+  );
+}
+
+/** Who is signed in, their balance, and Logout. */
+function ProfileSummary() {
+  const profile = useAtomValue(profileAtom);
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <div className="profile-summary">
+      <div className="modal-field">
+        <span className="modal-field-label">Player</span>
+        <span>{profile?.nickname ?? 'Loading...'}</span>
+      </div>
+      <div className="modal-field">
+        <span className="modal-field-label">Balance</span>
+        <span className="profile-balance">{profile ? `${formatCoins(profile.balanceAmount)} $` : 'Loading...'}</span>
+      </div>
+      <div className="modal-actions">
+        <Button
+          color="red"
+          loading={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void signOut().finally(() => setLeaving(false));
+          }}
+        >
+          Logout
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/** 'Your referral link' (spec §2): the site's origin with ?refId={email}; Copy copies it and closes. */
+
+import { useAtomValue } from 'jotai';
+import { profileAtom } from '../../state/profileAtom';
+import { Button } from '../pixel';
+import { Modal } from './Modal';
+
+export function referralLink(origin: string, email: string): string {
+  return `${origin}/?refId=${encodeURIComponent(email)}`;
+}
+
+export function ReferralModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const profile = useAtomValue(profileAtom);
+  const link = profile ? referralLink(window.location.origin, profile.email) : '';
+  const copy = async () => {
+    await copyText(link);
+    onClose();
+  };
+  return (
+    <Modal open={open} onClose={onClose} title="Your referral link">
+      <p>Share this link: players who join through it are counted as yours.</p>
+      <div className="modal-value" data-testid="referral-link">
+        {link || 'Loading...'}
+      </div>
+      <div className="modal-actions">
+        <Button color="green" disabled={!link} onClick={() => void copy()} data-autofocus>
+          Copy
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** The clipboard API where the page may use it, else a selected textarea and execCommand. */
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
+}

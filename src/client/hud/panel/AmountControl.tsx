@@ -1,0 +1,57 @@
+/**
+ * The bet amount (spec §2, §5): typed with dot or comma and at most two decimals (typing turns
+ * auto-bet off), − and + in steps of 10 down to 10, quick-adds that count up over 0.4 s.
+ */
+
+import { useAtom } from 'jotai';
+import { useState } from 'react';
+import { AMOUNT_ANIMATION_MS, BET_QUICK_ADDS, BET_STEP } from '../../../shared/constants';
+import { sanitizeAmountInput } from '../../../shared/money';
+import { panelAtoms } from '../../state/panelsAtom';
+import { useTween } from '../useTween';
+import { amountText, steppedAmount, tidyAmount, typedAmount } from './amountText';
+
+export function AmountControl({ index, locked }: { index: number; locked: boolean }) {
+  const [panel, setPanel] = useAtom(panelAtoms[index]!);
+  const [animate, setAnimate] = useState(false);
+  const target = typedAmount(panel.amount);
+  const shown = useTween(target, AMOUNT_ANIMATION_MS, animate);
+  const text = Math.abs(shown - target) < 1 ? panel.amount : amountText(Math.round(shown / 100) * 100);
+  const step = (coins: number) => {
+    setAnimate(true);
+    setPanel((current) => ({ ...current, amount: amountText(steppedAmount(current.amount, coins)) }));
+  };
+  return (
+    <div className="bet-amount-control">
+      <div className="bet-amount-row">
+        <button type="button" className="bet-step" aria-label={`Minus ${BET_STEP}`} disabled={locked} onClick={() => step(-BET_STEP)}>
+          −
+        </button>
+        <input
+          className="bet-amount-input"
+          aria-label="Bet amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          disabled={locked}
+          onChange={(event) => {
+            setAnimate(false);
+            const amount = sanitizeAmountInput(event.target.value);
+            setPanel((current) => ({ ...current, amount, isAutoBetEnabled: false }));
+          }}
+          onBlur={() => setPanel((current) => ({ ...current, amount: tidyAmount(current.amount) }))}
+        />
+        <button type="button" className="bet-step" aria-label={`Plus ${BET_STEP}`} disabled={locked} onClick={() => step(BET_STEP)}>
+          +
+        </button>
+      </div>
+      <div className="bet-quick-adds">
+        {BET_QUICK_ADDS.map((add) => (
+          <button key={add} type="button" className="bet-quick-add" disabled={locked} onClick={() => step(add)}>
+            +{add}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

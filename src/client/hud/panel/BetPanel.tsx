@@ -1,0 +1,54 @@
+/**
+ * One bet panel (spec §2, §4, §5): the amount with −, + and quick-adds, auto-bet and auto cash-out
+ * with its target, and the main button. Space anywhere in the panel presses the main button.
+ */
+
+import { useAtom } from 'jotai';
+import type { KeyboardEvent } from 'react';
+import { pressMain } from '../../net/bets';
+import { editable, panelAtoms, toggled } from '../../state/panelsAtom';
+import { Box, Toggle } from '../pixel';
+import { AmountControl } from './AmountControl';
+import { MainButton } from './MainButton';
+import { RateInput } from './RateInput';
+
+export function BetPanel({ index }: { index: number }) {
+  const [panel, setPanel] = useAtom(panelAtoms[index]!);
+  const locked = !editable(panel);
+  /** Space is the main button's wherever focus is in the panel, except on a switch and on the main button itself. */
+  const spaceIsOurs = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== ' ' || target.closest('.bet-main')) return false;
+    return !(target instanceof HTMLInputElement && target.type === 'checkbox');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!spaceIsOurs(event)) return;
+    event.preventDefault();
+    if (!event.repeat) void pressMain(index);
+  };
+  // A focused button clicks itself on Space's keyup: that press was the main button's.
+  const onKeyUp = (event: KeyboardEvent<HTMLDivElement>) => spaceIsOurs(event) && event.preventDefault();
+  return (
+    <Box className="bet-panel" role="group" aria-label={`Bet panel ${index + 1}`} tabIndex={-1} onKeyDown={onKeyDown} onKeyUp={onKeyUp}>
+      <div className="bet-panel-controls">
+        <AmountControl index={index} locked={locked} />
+        <div className="bet-panel-auto">
+          <Toggle
+            label="Auto bet"
+            checked={panel.isAutoBetEnabled}
+            onChange={(on) => setPanel((current) => toggled(current, { isAutoBetEnabled: on }))}
+          />
+          <div className="bet-panel-cashout">
+            <Toggle
+              label="Auto cash out"
+              checked={panel.isAutoWithdraw}
+              onChange={(on) => setPanel((current) => toggled(current, { isAutoWithdraw: on }))}
+            />
+            <RateInput index={index} locked={locked} />
+          </div>
+        </div>
+      </div>
+      <MainButton index={index} />
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+/** The two identical bet panels below the stage (spec §2). */
+
+import { BET_PANELS } from '../../../shared/constants';
+import { BetPanel } from './BetPanel';
+import './panel.css';
+
+export function BetPanels() {
+  return (
+    <section className="app-panels" aria-label="bet panels">
+      {Array.from({ length: BET_PANELS }, (_, index) => (
+        <BetPanel key={index} index={index} />
+      ))}
+    </section>
+  );
+}
