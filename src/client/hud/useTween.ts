@@ -13,8 +13,8 @@ export function useTween(target: number, durationMs: number, animate = true): nu
       return;
     }
     const start = performance.now();
-    let frame = requestAnimationFrame(function step(now) {
-      const t = Math.min(1, (now - start) / durationMs);
+    let frame = requestAnimationFrame(function step() {
+      const t = Math.min(1, Math.max(0, performance.now() - start) / durationMs);
       const eased = 1 - (1 - t) ** 3;
       shownRef.current = t === 1 ? target : from + (target - from) * eased;
       setShown(shownRef.current);
