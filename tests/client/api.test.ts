@@ -48,8 +48,13 @@ describe('the HTTP client', () => {
   });
 
   it("hands the server's errorMessage of a 4xx answer to the caller, and 'Error occurred' without one", async () => {
-    serve((request) => (request.path.endsWith('/bet/refund') ? refused(409, 'Too late: the rocket has flown away') : json(500, 'x')));
-    await expect(postData('/bet/refund', { betId: '1' })).rejects.toMatchObject({ message: 'Too late: the rocket has flown away', status: 409 });
+    serve((request) =>
+      request.path.endsWith('/bet/refund') ? refused(409, 'Too late: the rocket has flown away') : json(500, 'x'),
+    );
+    await expect(postData('/bet/refund', { betId: '1' })).rejects.toMatchObject({
+      message: 'Too late: the rocket has flown away',
+      status: 409,
+    });
     await expect(getData('/game/leaders')).rejects.toMatchObject({ message: 'Error occurred', status: 500 });
   });
 
@@ -61,7 +66,11 @@ describe('the HTTP client', () => {
   });
 
   it('never sends a POST twice on its own: not after a 500, a 409 or a network error', async () => {
-    for (const reply of [() => json(500, {}), () => refused(409, 'Betting is closed'), () => Promise.reject(new TypeError('network'))]) {
+    for (const reply of [
+      () => json(500, {}),
+      () => refused(409, 'Betting is closed'),
+      () => Promise.reject(new TypeError('network')),
+    ]) {
       const seen = serve(reply);
       await expect(postData('/bet/create', { amount: 20000 })).rejects.toBeInstanceOf(ApiError);
       expect(seen).toHaveLength(1);
@@ -81,7 +90,11 @@ describe('the HTTP client', () => {
       }
       return request.authorization === 'Bearer new-token' ? ok(request.path) : refused(401, 'Sign in again');
     });
-    const answers = await Promise.all([getData('/user/profile'), getData('/bet/history'), postData('/bet/cancel', { betId: '3' })]);
+    const answers = await Promise.all([
+      getData('/user/profile'),
+      getData('/bet/history'),
+      postData('/bet/cancel', { betId: '3' }),
+    ]);
     expect(answers).toEqual(['/api/v1/user/profile', '/api/v1/bet/history', '/api/v1/bet/cancel']);
     expect(seen.filter((request) => request.path.endsWith('/auth/refresh'))).toHaveLength(1);
     expect(seen.filter((request) => request.path.endsWith('/bet/cancel'))).toHaveLength(2);
@@ -89,9 +102,15 @@ describe('the HTTP client', () => {
   });
 
   it('a 401 after the retry is the caller’s: no second refresh', async () => {
-    const seen = serve((request) => (request.path.endsWith('/auth/refresh') ? ok({ token: 'new-token' }) : refused(401, 'Sign in again')));
+    const seen = serve((request) =>
+      request.path.endsWith('/auth/refresh') ? ok({ token: 'new-token' }) : refused(401, 'Sign in again'),
+    );
     await expect(getData('/user/profile')).rejects.toMatchObject({ status: 401 });
-    expect(seen.map((request) => request.path.replace('/api/v1', ''))).toEqual(['/user/profile', '/auth/refresh', '/user/profile']);
+    expect(seen.map((request) => request.path.replace('/api/v1', ''))).toEqual([
+      '/user/profile',
+      '/auth/refresh',
+      '/user/profile',
+    ]);
   });
 
   it('a failed refresh signs the player out', async () => {

@@ -37,8 +37,10 @@ function fakeServer() {
     if (refuse[path]) return reply(409, { success: false, errorMessage: refuse[path] });
     if (path === '/user/profile') return reply(200, { success: true, data: store.get(profileAtom) });
     if (path.startsWith('/game/bets/')) return reply(200, { success: true, data: [] });
-    if (path === '/bet/create' || path === '/bet/create/auto') return reply(200, { success: true, data: { betId: String(nextBet++) } });
-    if (path === '/bet/refund') return reply(200, { success: true, data: { betId: body?.betId, rate: 1.5, winAmount: 30000 } });
+    if (path === '/bet/create' || path === '/bet/create/auto')
+      return reply(200, { success: true, data: { betId: String(nextBet++) } });
+    if (path === '/bet/refund')
+      return reply(200, { success: true, data: { betId: body?.betId, rate: 1.5, winAmount: 30000 } });
     return reply(200, { success: true, data: { betId: body?.betId } });
   });
 }
@@ -46,7 +48,17 @@ function fakeServer() {
 const game = (eventType: GameEvent['eventType'], gameId: string): GameEvent =>
   ({
     eventType,
-    data: { gameId, hash: 'h', startsAt: Date.now() + 5000, startedAt: Date.now(), serverTime: Date.now(), rate: 2, fullRate: 2, salt: 's', time: Date.now() },
+    data: {
+      gameId,
+      hash: 'h',
+      startsAt: Date.now() + 5000,
+      startedAt: Date.now(),
+      serverTime: Date.now(),
+      rate: 2,
+      fullRate: 2,
+      salt: 's',
+      time: Date.now(),
+    },
   }) as GameEvent;
 
 const signIn = (balance: number) => {
@@ -176,7 +188,10 @@ describe('the bet panel state machine', () => {
     expect(sent[0]!.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     fireEvent.click(panel.main());
     await waitFor(() => expect(label(panel.main())).toBe('BET'));
-    expect(sent[1]).toMatchObject({ path: '/bet/cancel', body: { betId: store.get(panelAtoms[0]!).betId ?? sent[1]!.body!.betId } });
+    expect(sent[1]).toMatchObject({
+      path: '/bet/cancel',
+      body: { betId: store.get(panelAtoms[0]!).betId ?? sent[1]!.body!.betId },
+    });
   });
 
   it('with auto cash-out on, places an auto bet with its target', async () => {
@@ -220,7 +235,11 @@ describe('the bet panel state machine', () => {
     signIn(100_000);
     act(() => receiveGameEvent(game('GAME_STARTED', '1')));
     const panel = renderPanel();
-    for (const undo of [() => fireEvent.click(panel.main()), () => fireEvent.click(panel.autoBet()), () => fireEvent.click(panel.autoCashOut())]) {
+    for (const undo of [
+      () => fireEvent.click(panel.main()),
+      () => fireEvent.click(panel.autoBet()),
+      () => fireEvent.click(panel.autoCashOut()),
+    ]) {
       fireEvent.click(panel.main());
       await act(async () => {});
       expect(label(panel.main())).toBe('WAITING');

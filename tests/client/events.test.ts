@@ -24,7 +24,10 @@ const created = (gameId: string): GameEvent => ({
   eventType: 'GAME_CREATED',
   data: { gameId, hash: `hash-${gameId}`, startsAt: 10_000, serverTime: 4000 },
 });
-const started = (gameId: string): GameEvent => ({ eventType: 'GAME_STARTED', data: { gameId, startedAt: 10_000, serverTime: 10_000 } });
+const started = (gameId: string): GameEvent => ({
+  eventType: 'GAME_STARTED',
+  data: { gameId, startedAt: 10_000, serverTime: 10_000 },
+});
 const tickOf = (gameId: string, rate: number, elapsedMs: number): GameEvent => ({
   eventType: 'GAME_RATE',
   data: { gameId, rate, elapsedMs, serverTime: 10_000 + elapsedMs },
@@ -44,7 +47,16 @@ function play(...events: GameEvent[]) {
 describe('round reducers', () => {
   it('GAME_CREATED resets the multiplier to 1 and shows the loader with the betting deadline', () => {
     const { round, tick } = play(started('1'), tickOf('1', 3.456, 20_000), created('2'));
-    expect(round).toMatchObject({ gameId: '2', state: 'CREATED', rate: 1, startsAt: 10_000, startedAt: null, fullRate: null, salt: null, hash: 'hash-2' });
+    expect(round).toMatchObject({
+      gameId: '2',
+      state: 'CREATED',
+      rate: 1,
+      startsAt: 10_000,
+      startedAt: null,
+      fullRate: null,
+      salt: null,
+      hash: 'hash-2',
+    });
     expect(tick).toEqual({ gameId: '2', rate: 1, confirmedMs: 0 });
   });
 
@@ -63,7 +75,11 @@ describe('round reducers', () => {
   it("an event for another round drops the previous round's hash and multiplier", () => {
     const flying = reduceRound(reduceRound(INITIAL_ROUND, created('1')), tickOf('1', 3.4, 21_000));
     expect(reduceRound(flying, started('2'))).toMatchObject({ gameId: '2', hash: '' });
-    expect(play(created('1'), tickOf('1', 3.4, 21_000), tickOf('2', 1.1, 1500)).tick).toEqual({ gameId: '2', rate: 1.1, confirmedMs: 1500 });
+    expect(play(created('1'), tickOf('1', 3.4, 21_000), tickOf('2', 1.1, 1500)).tick).toEqual({
+      gameId: '2',
+      rate: 1.1,
+      confirmedMs: 1500,
+    });
   });
 
   it('GAME_RATE truncates the multiplier to 2 decimals and records the confirmed time in the tick atom only', () => {
@@ -75,7 +91,11 @@ describe('round reducers', () => {
   });
 
   it('GAME_RATE joining mid-round derives the start from the server time', () => {
-    expect(reduceRound(INITIAL_ROUND, tickOf('7', 1.5, 6000))).toMatchObject({ gameId: '7', state: 'STARTED', startedAt: 10_000 });
+    expect(reduceRound(INITIAL_ROUND, tickOf('7', 1.5, 6000))).toMatchObject({
+      gameId: '7',
+      state: 'STARTED',
+      startedAt: 10_000,
+    });
   });
 
   it('a late GAME_RATE after GAME_ENDED leaves the final rate alone', () => {
@@ -114,12 +134,20 @@ describe('panels on round events', () => {
   const panel = (change: Partial<PanelState>): PanelState => ({ ...INITIAL_PANEL, ...change });
 
   it('a placed bet becomes claimable when the round starts', () => {
-    expect(reducePanel(panel({ betState: 'created', betId: '5' }), started('1'))).toMatchObject({ betState: 'running', betId: '5' });
+    expect(reducePanel(panel({ betState: 'created', betId: '5' }), started('1'))).toMatchObject({
+      betState: 'running',
+      betId: '5',
+    });
   });
 
   it('the round end clears the bet, or queues the next one while auto-bet runs', () => {
-    expect(reducePanel(panel({ betState: 'running', betId: '5' }), ended('1', 2))).toMatchObject({ betState: 'idle', betId: null });
-    expect(reducePanel(panel({ betState: 'running', betId: '5', isAutoBetEnabled: true }), ended('1', 2))).toMatchObject({
+    expect(reducePanel(panel({ betState: 'running', betId: '5' }), ended('1', 2))).toMatchObject({
+      betState: 'idle',
+      betId: null,
+    });
+    expect(
+      reducePanel(panel({ betState: 'running', betId: '5', isAutoBetEnabled: true }), ended('1', 2)),
+    ).toMatchObject({
       betState: 'waiting',
       betId: 'auto',
     });
@@ -141,7 +169,9 @@ describe('panels on round events', () => {
 
   it('GAME_CREATED clears the bet list', () => {
     const store = createStore();
-    store.set(betsAtom, [{ betId: '1', status: 'CREATED', time: 0, nickname: 'a', amount: 100, rate: null, winAmount: null }]);
+    store.set(betsAtom, [
+      { betId: '1', status: 'CREATED', time: 0, nickname: 'a', amount: 100, rate: null, winAmount: null },
+    ]);
     applyGameEvent(store, created('2'), 0);
     expect(store.get(betsAtom)).toEqual([]);
   });
@@ -172,13 +202,26 @@ describe('the store', () => {
   it('ignores an HTTP answer older than the events already applied', () => {
     const store = createStore();
     applyGameEvent(store, started('5'), 0);
-    applyGameInfo(store, { gameId: '4', gameState: 'STARTED', gameHash: 'h', startedAt: 0, serverTime: 10, rate: 1 }, 0);
+    applyGameInfo(
+      store,
+      { gameId: '4', gameState: 'STARTED', gameHash: 'h', startedAt: 0, serverTime: 10, rate: 1 },
+      0,
+    );
     expect(store.get(roundAtom).gameId).toBe('5');
   });
 
   it('a fetched ENDED round raises the game-ended event and lands in the history', () => {
     const store = createStore();
-    applyGameInfo(store, { gameId: '9', gameState: 'ENDED', gameHash: 'h', startedAt: 1000, serverTime: 90_000, rate: 3.21, fullRate: 3.2187, salt: 's' });
+    applyGameInfo(store, {
+      gameId: '9',
+      gameState: 'ENDED',
+      gameHash: 'h',
+      startedAt: 1000,
+      serverTime: 90_000,
+      rate: 3.21,
+      fullRate: 3.2187,
+      salt: 's',
+    });
     expect(store.get(roundAtom)).toMatchObject({ gameId: '9', state: 'ENDED', rate: 3.21 });
     expect(store.get(historyAtom)[0]?.gameId).toBe('9');
   });
@@ -203,14 +246,28 @@ describe('the store', () => {
 
   it('a fetched CREATED round shows the loader until its start', () => {
     const store = createStore();
-    applyGameInfo(store, { gameId: '2', gameState: 'CREATED', gameHash: 'h', startedAt: null, serverTime: 500, startsAt: 6500 });
+    applyGameInfo(store, {
+      gameId: '2',
+      gameState: 'CREATED',
+      gameHash: 'h',
+      startedAt: null,
+      serverTime: 500,
+      startsAt: 6500,
+    });
     expect(store.get(roundAtom)).toMatchObject({ state: 'CREATED', rate: 1, startsAt: 6500 });
   });
 
   it('merges GET /game/last into the history without duplicates', () => {
     const store = createStore();
     applyGameEvent(store, ended('3', 2), 0);
-    const last = [3, 2, 1].map((id) => ({ gameId: String(id), rate: 2, fullRate: 2.001, hash: 'h', salt: 's', time: id * 1000 }));
+    const last = [3, 2, 1].map((id) => ({
+      gameId: String(id),
+      rate: 2,
+      fullRate: 2.001,
+      hash: 'h',
+      salt: 's',
+      time: id * 1000,
+    }));
     applyLastRounds(store, last);
     expect(store.get(historyAtom).map((entry) => entry.gameId)).toEqual(['3', '2', '1']);
   });

@@ -8,7 +8,8 @@ import { accessTokenAtom } from '../../src/client/state/sessionAtom';
 import { store } from '../../src/client/state/store';
 
 const PROFILE = { balanceAmount: 20000, email: 'ref-1', nickname: 'Nova', wallet: null };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Answers by path; records "METHOD path body". */
 function serve(routes: Record<string, () => Response | Promise<Response>>) {
@@ -71,9 +72,14 @@ describe('referral fields', () => {
     expect(localStorage.getItem('refId')).toBe('<b> x');
     expect(localStorage.getItem('telegramId')).toBe('old');
     expect(referralFields()).toEqual({ referralId: '<b> x', telegramId: 'old' });
-    const seen = serve({ '/auth/register': () => json(200, { success: true, data: { token: 't' } }), '/user/profile': () => json(200, { success: true, data: PROFILE }) });
+    const seen = serve({
+      '/auth/register': () => json(200, { success: true, data: { token: 't' } }),
+      '/user/profile': () => json(200, { success: true, data: PROFILE }),
+    });
     await signInWithPassword('a@b.c', 'correct horse', true);
-    expect(seen[0]).toBe('POST /auth/register {"email":"a@b.c","password":"correct horse","referralId":"<b> x","telegramId":"old"}');
+    expect(seen[0]).toBe(
+      'POST /auth/register {"email":"a@b.c","password":"correct horse","referralId":"<b> x","telegramId":"old"}',
+    );
   });
 
   it('sends neither key when nothing is stored', () => {

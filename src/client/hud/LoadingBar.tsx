@@ -7,7 +7,13 @@ export function LoadingBar() {
   const { progress, done, error } = useAtomValue(loadingAtom);
   if (done) return null;
   return (
-    <div className="stage-loading" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+    <div
+      className="stage-loading"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(progress * 100)}
+    >
       <div className="stage-loading-title">{error ?? 'Fuelling the rocket...'}</div>
       <div className="stage-loading-track">
         <div className="stage-loading-fill" style={{ width: `${Math.round(progress * 100)}%` }} />

@@ -14,6 +14,7 @@ import { profileAtom } from '../state/profileAtom';
 import { roundAtom } from '../state/roundAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
+import { playSound } from '../audio';
 import { postData } from './api';
 import { refreshRoundBets } from './roundBets';
 import { refreshProfile } from './session';
@@ -104,6 +105,7 @@ async function place(index: number): Promise<void> {
     const id = String(betId);
     store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(id));
     set(index, placed(get(index), id));
+    playSound('bet');
     void refreshProfile();
     void refreshRoundBets();
   } catch {
@@ -134,6 +136,7 @@ async function claim(index: number): Promise<void> {
     const cashOut = await postData<CashOutResponse>('/bet/refund', { betId });
     store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(String(cashOut.betId)));
     if (get(index).betId === betId) set(index, settled(get(index)));
+    playSound('cashout');
     void refreshProfile();
   } catch {
     // Too late: the round's end settles the panel.

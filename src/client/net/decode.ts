@@ -11,6 +11,7 @@ export function parseEvent<T>(body: string, types: ReadonlySet<string>, idField:
   if (typeof parsed !== 'object' || parsed === null) return null;
   const { eventType, data } = parsed as { eventType?: unknown; data?: unknown };
   if (typeof eventType !== 'string' || !types.has(eventType)) return null;
-  if (typeof data !== 'object' || data === null || typeof (data as Record<string, unknown>)[idField] !== 'string') return null;
+  if (typeof data !== 'object' || data === null || typeof (data as Record<string, unknown>)[idField] !== 'string')
+    return null;
   return parsed as T;
 }

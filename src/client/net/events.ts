@@ -29,7 +29,13 @@ export function decodeGameEvent(body: string): GameEvent | null {
 export function reduceRound(round: RoundState, event: GameEvent): RoundState {
   switch (event.eventType) {
     case 'GAME_CREATED':
-      return { ...INITIAL_ROUND, gameId: event.data.gameId, state: 'CREATED', hash: event.data.hash, startsAt: event.data.startsAt ?? null };
+      return {
+        ...INITIAL_ROUND,
+        gameId: event.data.gameId,
+        state: 'CREATED',
+        hash: event.data.hash,
+        startsAt: event.data.startsAt ?? null,
+      };
     case 'GAME_STARTED': {
       const base = sameRound(round, event.data.gameId);
       const hash = event.data.hash ?? base.hash;
@@ -45,7 +51,15 @@ export function reduceRound(round: RoundState, event: GameEvent): RoundState {
       const { data } = event;
       const base = sameRound(round, data.gameId);
       const startedAt = base.startedAt ?? data.time - msToRate(data.fullRate);
-      return { ...base, state: 'ENDED', rate: shownRate(data.rate), fullRate: data.fullRate, hash: data.hash, salt: data.salt, startedAt };
+      return {
+        ...base,
+        state: 'ENDED',
+        rate: shownRate(data.rate),
+        fullRate: data.fullRate,
+        hash: data.hash,
+        salt: data.salt,
+        startedAt,
+      };
     }
   }
 }
@@ -62,10 +76,18 @@ export function reduceTick(tick: TickState, round: RoundState, event: GameEvent)
       if (round.state === 'ENDED') return tick;
       const rate = shownRate(event.data.rate);
       if (!same) return { gameId: event.data.gameId, rate, confirmedMs: event.data.elapsedMs };
-      return { gameId: tick.gameId, rate: Math.max(tick.rate, rate), confirmedMs: Math.max(tick.confirmedMs, event.data.elapsedMs) };
+      return {
+        gameId: tick.gameId,
+        rate: Math.max(tick.rate, rate),
+        confirmedMs: Math.max(tick.confirmedMs, event.data.elapsedMs),
+      };
     }
     case 'GAME_ENDED':
-      return { gameId: event.data.gameId, rate: shownRate(event.data.rate), confirmedMs: msToRate(event.data.fullRate) };
+      return {
+        gameId: event.data.gameId,
+        rate: shownRate(event.data.rate),
+        confirmedMs: msToRate(event.data.fullRate),
+      };
   }
 }
 
@@ -163,7 +185,10 @@ export function applyLastRounds(store: Store, rounds: RoundHistoryEntry[]): void
   const known = store.get(historyAtom);
   const merged = [...known, ...rounds.filter((round) => !known.some((entry) => entry.gameId === round.gameId))];
   merged.sort((a, b) => b.time - a.time);
-  store.set(historyAtom, merged.slice(0, HISTORY_LENGTH).map((round) => ({ ...round, rate: shownRate(round.rate) })));
+  store.set(
+    historyAtom,
+    merged.slice(0, HISTORY_LENGTH).map((round) => ({ ...round, rate: shownRate(round.rate) })),
+  );
 }
 
 /** The round an event belongs to: the shown one, or a blank one when the event is for another round. */

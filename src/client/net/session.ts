@@ -58,7 +58,8 @@ export async function refreshProfile(): Promise<void> {
     if (request === latest && store.get(accessTokenAtom)) store.set(profileAtom, profile);
   } catch (error) {
     if (request !== latest || !store.get(accessTokenAtom)) return;
-    if (error instanceof ApiError && error.status === null) retry = setTimeout(() => void refreshProfile(), PROFILE_RETRY_MS);
+    if (error instanceof ApiError && error.status === null)
+      retry = setTimeout(() => void refreshProfile(), PROFILE_RETRY_MS);
     else store.set(clearSessionAtom);
   } finally {
     if (request === latest) store.set(profileLoadingAtom, false);

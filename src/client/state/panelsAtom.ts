@@ -40,10 +40,20 @@ export const INITIAL_PANEL: PanelState = {
 export const panelAtoms: readonly PrimitiveAtom<PanelState>[] = [atom(INITIAL_PANEL), atom(INITIAL_PANEL)];
 
 /** A bet was accepted: CANCEL until the round starts. */
-export const placed = (panel: PanelState, betId: string): PanelState => ({ ...panel, betState: 'created', betId, busy: false });
+export const placed = (panel: PanelState, betId: string): PanelState => ({
+  ...panel,
+  betState: 'created',
+  betId,
+  busy: false,
+});
 
 /** The press came outside the betting window: WAITING for the next round (architecture §9). */
-export const queued = (panel: PanelState): PanelState => ({ ...panel, betState: 'waiting', betId: AUTO_BET_ID, busy: false });
+export const queued = (panel: PanelState): PanelState => ({
+  ...panel,
+  betState: 'waiting',
+  betId: AUTO_BET_ID,
+  busy: false,
+});
 
 /** Back to BET (cancelled, queue withdrawn, placing failed). */
 export const idle = (panel: PanelState): PanelState => ({ ...panel, betState: 'idle', betId: null, busy: false });
@@ -66,7 +76,10 @@ export const roundEnded = (panel: PanelState): PanelState =>
   panel.betState === 'created' || panel.betState === 'running' ? settled(panel) : panel;
 
 /** Either toggle changed: any running auto-bet stops (spec §5). */
-export function toggled(panel: PanelState, change: Partial<Pick<PanelState, 'isAutoBetEnabled' | 'isAutoWithdraw'>>): PanelState {
+export function toggled(
+  panel: PanelState,
+  change: Partial<Pick<PanelState, 'isAutoBetEnabled' | 'isAutoWithdraw'>>,
+): PanelState {
   const next = { ...panel, ...change };
   return panel.betState === 'waiting' ? idle(next) : next;
 }

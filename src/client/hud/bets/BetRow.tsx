@@ -22,7 +22,9 @@ export function BetRow({ bet, ended, own }: BetRowProps) {
         {own && <span className="bet-own"> (you)</span>}
       </span>
       <span className="bet-amount">{formatCoins(bet.amount)}</span>
-      <span className="bet-rate">{bet.rate !== null && bet.rate > 0 ? <Chip color={rateColor(bet.rate)}>{formatRate(bet.rate)}</Chip> : null}</span>
+      <span className="bet-rate">
+        {bet.rate !== null && bet.rate > 0 ? <Chip color={rateColor(bet.rate)}>{formatRate(bet.rate)}</Chip> : null}
+      </span>
       <span className={`bet-outcome ${won ? 'bet-win' : lost ? 'bet-lost' : ''}`}>
         {won ? formatCoins(bet.winAmount!) : lost ? 'lost' : '—'}
       </span>

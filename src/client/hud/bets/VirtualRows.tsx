@@ -35,7 +35,14 @@ export function VirtualRows<T>({ items, keyOf, row, onPick, empty, label }: Virt
           const item = items[virtual.index]!;
           const style = { transform: `translateY(${virtual.start}px)` };
           return onPick ? (
-            <button key={keyOf(item)} type="button" role="listitem" className="bets-row bets-row-button" style={style} onClick={() => onPick(item)}>
+            <button
+              key={keyOf(item)}
+              type="button"
+              role="listitem"
+              className="bets-row bets-row-button"
+              style={style}
+              onClick={() => onPick(item)}
+            >
               {row(item)}
             </button>
           ) : (

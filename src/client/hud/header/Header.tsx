@@ -6,6 +6,7 @@ import { NavChips } from './NavChips';
 import { OnlineCounter } from './OnlineCounter';
 import { ProfileButton } from './ProfileButton';
 import { SideMenu } from './SideMenu';
+import { SoundToggle } from './SoundToggle';
 import './header.css';
 
 export function Header() {
@@ -22,6 +23,7 @@ export function Header() {
       <div className="hud-header-right">
         <OnlineCounter />
         <ConnectionStatus />
+        <SoundToggle />
         <span className="hud-header-profile">
           <ProfileButton />
         </span>

@@ -22,7 +22,9 @@ export function HistoryStrip() {
             color={rateColor(round.rate)}
             className="history-chip"
             title={`Round ${round.gameId}`}
-            onClick={() => openFairness({ gameId: round.gameId, hash: round.hash, rate: round.fullRate, salt: round.salt })}
+            onClick={() =>
+              openFairness({ gameId: round.gameId, hash: round.hash, rate: round.fullRate, salt: round.salt })
+            }
           >
             {formatRate(round.rate)}
           </Chip>

@@ -31,7 +31,8 @@ function BetHistory() {
       {bets.map((bet) => (
         <button key={bet.betId} type="button" className="modal-row" onClick={() => openFairness(fairnessOfBet(bet))}>
           <span>
-            {formatCoins(bet.amount)} $<span className="modal-row-sub">{`Round ${bet.gameId} · ${formatTime(bet.time)}`}</span>
+            {formatCoins(bet.amount)} $
+            <span className="modal-row-sub">{`Round ${bet.gameId} · ${formatTime(bet.time)}`}</span>
           </span>
           {bet.rate !== null ? <Chip color={rateColor(bet.rate)}>{formatRate(bet.rate)}</Chip> : <span />}
           <Outcome bet={bet} />
@@ -42,7 +43,8 @@ function BetHistory() {
 }
 
 function Outcome({ bet }: { bet: BetWithRound }) {
-  if (bet.status === 'REFUNDED' && bet.winAmount !== null) return <span className="bet-win">+{formatCoins(bet.winAmount)} $</span>;
+  if (bet.status === 'REFUNDED' && bet.winAmount !== null)
+    return <span className="bet-win">+{formatCoins(bet.winAmount)} $</span>;
   if (bet.status === 'VOID') return <span className="bet-void">refunded</span>;
   if (bet.gameRate === null) return <span className="bet-open">in play</span>;
   return <span className="bet-lost">lost</span>;

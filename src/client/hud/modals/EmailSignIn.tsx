@@ -26,7 +26,9 @@ export function EmailSignIn() {
 
   return (
     <form className="email-sign-in" onSubmit={submit}>
-      <p className="email-sign-in-lead">{register ? 'Create an account with your email.' : 'Or sign in with your email.'}</p>
+      <p className="email-sign-in-lead">
+        {register ? 'Create an account with your email.' : 'Or sign in with your email.'}
+      </p>
       <label className="modal-field">
         <span className="modal-field-label">Email</span>
         <input

@@ -44,7 +44,11 @@ function FairnessData() {
       <Field label="Game hash" value={round.hash || HIDDEN} />
       {FAIRNESS_CHECKS.map((check) => (
         // Keyed by the data too, so the check runs again when the current round ends while the dialog is open.
-        <Check key={`${check.id}|${round.rate}|${round.salt}|${round.hash}`} label={check.label} run={() => check.run(round)} />
+        <Check
+          key={`${check.id}|${round.rate}|${round.salt}|${round.hash}`}
+          label={check.label}
+          run={() => check.run(round)}
+        />
       ))}
     </div>
   );

@@ -17,7 +17,8 @@ export interface ModalProps {
   className?: string;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ open, onClose, title, children, className }: ModalProps) {
   const titleId = useId();
@@ -59,7 +60,14 @@ export function Modal({ open, onClose, title, children, className }: ModalProps)
   if (!open) return null;
   return createPortal(
     <div className="modal-overlay" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`modal ${className ?? ''}`}>
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`modal ${className ?? ''}`}
+      >
         <Box className="modal-box">
           <div className="modal-head">
             <h2 id={titleId} className="modal-title">

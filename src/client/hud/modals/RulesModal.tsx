@@ -16,49 +16,49 @@ export function RulesModal({ open, onClose }: { open: boolean; onClose(): void }
         <h3>2. The two bet panels</h3>
         <p>
           You can play two bets in the same round, one in each panel. Type an amount or use &minus; and + (steps of{' '}
-          {BET_STEP}, at least {BET_MIN}) and the quick buttons {BET_QUICK_ADDS.map((add) => `+${add}`).join(', ')}.
-          The big button reads BET before you bet, CANCEL once your bet is in, CLAIM while the rocket flies and WAITING
-          when your bet will go into the next round. Press Space to press the button of the panel you are in.
+          {BET_STEP}, at least {BET_MIN}) and the quick buttons {BET_QUICK_ADDS.map((add) => `+${add}`).join(', ')}. The
+          big button reads BET before you bet, CANCEL once your bet is in, CLAIM while the rocket flies and WAITING when
+          your bet will go into the next round. Press Space to press the button of the panel you are in.
         </p>
         <h3>3. Auto bet</h3>
         <p>
-          With Auto bet on, the panel places the same bet again in every new round until you switch it off, your
-          balance is too small, or a bet is refused. Typing a new amount or changing either switch stops it.
+          With Auto bet on, the panel places the same bet again in every new round until you switch it off, your balance
+          is too small, or a bet is refused. Typing a new amount or changing either switch stops it.
         </p>
         <h3>4. Auto cash out</h3>
         <p>
-          With Auto cash out on, the server cashes your bet out for you the moment the multiplier reaches the target
-          you typed (from x1.01 up to x{RATE_INPUT_MAX}.00), even if your connection drops. You can still press CLAIM
+          With Auto cash out on, the server cashes your bet out for you the moment the multiplier reaches the target you
+          typed (from x1.01 up to x{RATE_INPUT_MAX}.00), even if your connection drops. You can still press CLAIM
           earlier.
         </p>
         <h3>5. Cancelling</h3>
         <p>
-          Until the round starts, CANCEL takes your bet back in full. A press of BET while a round is flying queues
-          the bet for the next round (WAITING); press WAITING to take it back. Once the rocket is in the air a bet can
-          only be cashed out.
+          Until the round starts, CANCEL takes your bet back in full. A press of BET while a round is flying queues the
+          bet for the next round (WAITING); press WAITING to take it back. Once the rocket is in the air a bet can only
+          be cashed out.
         </p>
         <h3>6. Provably fair</h3>
         <p>
           Before a round starts we publish its hash. The crash point comes from a random whole number <code>r</code>{' '}
           from 1 to 1,000,000,000: <code>crash = max(1, 0.95 × 1,000,000,000 / r)</code>, shown truncated to two
           decimals. The hash is <code>sha256(String(crash) + salt)</code> in hex, where the salt is 32 random bytes.
-          When the round ends we publish the crash point and the salt, so anyone can recompute the hash and see that
-          the round was fixed before anyone bet. The Fairness button and every round in the history (and every bet in
-          the top list and in your bets) open this data with a check your browser runs.
+          When the round ends we publish the crash point and the salt, so anyone can recompute the hash and see that the
+          round was fixed before anyone bet. The Fairness button and every round in the history (and every bet in the
+          top list and in your bets) open this data with a check your browser runs.
         </p>
         <h3>7. Return and limits</h3>
         <p>
-          Whatever target you aim for, the chance to reach x<i>m</i> is 95 % divided by <i>m</i>, so the game returns
-          95 % of what is bet over time; about one round in seventeen ends at x1.00. A bet is at least {BET_MIN} coins;
-          the operator sets the largest bet and the largest win (by default 100.000 coins and 10.000.000 coins); a bet
-          that reaches the largest win is cashed out for you. You can have two bets in a round. The last{' '}
-          {HISTORY_LENGTH} rounds are shown above the panels.
+          Whatever target you aim for, the chance to reach x<i>m</i> is 95 % divided by <i>m</i>, so the game returns 95
+          % of what is bet over time; about one round in seventeen ends at x1.00. A bet is at least {BET_MIN} coins; the
+          operator sets the largest bet and the largest win (by default 100.000 coins and 10.000.000 coins); a bet that
+          reaches the largest win is cashed out for you. You can have two bets in a round. The last {HISTORY_LENGTH}{' '}
+          rounds are shown above the panels.
         </p>
         <h3>8. Disconnects</h3>
         <p>
-          A cash-out counts when the server receives it, before the crash instant. If your connection drops the
-          header shows &lsquo;Reconnecting…&rsquo;; bets already placed stay in the round and Auto cash out still works
-          on the server. A round that cannot finish (a server stop) is voided and every bet in it is refunded.
+          A cash-out counts when the server receives it, before the crash instant. If your connection drops the header
+          shows &lsquo;Reconnecting…&rsquo;; bets already placed stay in the round and Auto cash out still works on the
+          server. A round that cannot finish (a server stop) is voided and every bet in it is refunded.
         </p>
         <h3>9. Playing responsibly</h3>
         <p>

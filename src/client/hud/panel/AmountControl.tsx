@@ -24,7 +24,13 @@ export function AmountControl({ index, locked }: { index: number; locked: boolea
   return (
     <div className="bet-amount-control">
       <div className="bet-amount-row">
-        <button type="button" className="bet-step" aria-label={`Minus ${BET_STEP}`} disabled={locked} onClick={() => step(-BET_STEP)}>
+        <button
+          type="button"
+          className="bet-step"
+          aria-label={`Minus ${BET_STEP}`}
+          disabled={locked}
+          onClick={() => step(-BET_STEP)}
+        >
           −
         </button>
         <input
@@ -41,7 +47,13 @@ export function AmountControl({ index, locked }: { index: number; locked: boolea
           }}
           onBlur={() => setPanel((current) => ({ ...current, amount: tidyAmount(current.amount) }))}
         />
-        <button type="button" className="bet-step" aria-label={`Plus ${BET_STEP}`} disabled={locked} onClick={() => step(BET_STEP)}>
+        <button
+          type="button"
+          className="bet-step"
+          aria-label={`Plus ${BET_STEP}`}
+          disabled={locked}
+          onClick={() => step(BET_STEP)}
+        >
           +
         </button>
       </div>

@@ -29,7 +29,14 @@ export function BetPanel({ index }: { index: number }) {
   // A focused button clicks itself on Space's keyup: that press was the main button's.
   const onKeyUp = (event: KeyboardEvent<HTMLDivElement>) => spaceIsOurs(event) && event.preventDefault();
   return (
-    <Box className="bet-panel" role="group" aria-label={`Bet panel ${index + 1}`} tabIndex={-1} onKeyDown={onKeyDown} onKeyUp={onKeyUp}>
+    <Box
+      className="bet-panel"
+      role="group"
+      aria-label={`Bet panel ${index + 1}`}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onKeyUp={onKeyUp}
+    >
       <div className="bet-panel-controls">
         <AmountControl index={index} locked={locked} />
         <div className="bet-panel-auto">

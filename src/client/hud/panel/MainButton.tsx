@@ -2,6 +2,7 @@
 
 import { useAtomValue } from 'jotai';
 import { formatCoins } from '../../../shared/money';
+import { playSound } from '../../audio';
 import { betAmount, pressMain } from '../../net/bets';
 import { panelAtoms, type BetState } from '../../state/panelsAtom';
 import { Button, type ButtonColor } from '../pixel';
@@ -19,7 +20,16 @@ export function MainButton({ index }: { index: number }) {
   const amount = betAmount(panel) ?? 0;
   const { label, color } = LOOK[panel.betState];
   return (
-    <Button color={color} className="bet-main" loading={panel.busy} data-testid={`bet-main-${index}`} onClick={() => void pressMain(index)}>
+    <Button
+      color={color}
+      className="bet-main"
+      loading={panel.busy}
+      data-testid={`bet-main-${index}`}
+      onClick={() => {
+        playSound('click');
+        void pressMain(index);
+      }}
+    >
       <span className="bet-main-label">{label}</span>
       {panel.betState === 'running' ? (
         <ClaimFigure amount={amount} />

@@ -18,7 +18,9 @@ export function RateInput({ index, locked }: { index: number; locked: boolean })
         autoComplete="off"
         value={panel.rate}
         disabled={locked}
-        onFocus={() => setPanel((current) => (current.isAutoWithdraw ? current : toggled(current, { isAutoWithdraw: true })))}
+        onFocus={() =>
+          setPanel((current) => (current.isAutoWithdraw ? current : toggled(current, { isAutoWithdraw: true })))
+        }
         onChange={(event) => {
           const rate = sanitizeAmountInput(event.target.value, RATE_INPUT_MAX);
           setPanel((current) => ({ ...current, rate }));
