@@ -1,22 +1,29 @@
 /**
- * `npm run bench:frames`: builds the client, starts the real server with short rounds, and drives a
- * phone-sized headless Chromium through 20 rounds at CPU throttle 1x, 4x and 6x. Prints per-frame
+ * `npm run bench:frames`: builds the test client, starts the real server with short rounds and a
+ * background load of funded players betting 200+ times a round, and drives a phone-sized headless
+ * Chromium with the whole HUD through 20 rounds at CPU throttle 1x, 4x and 6x. Prints per-frame
  * work (stage update plus render) p50/p95/p99, the share of frames arriving over 33 ms apart, long
- * tasks (> 50 ms) while the rocket flies, and the JS heap at the start and after the 20 rounds.
- * `--url http://host:port` benchmarks a server that is already running instead.
+ * tasks (> 50 ms) while the rocket flies, React commits per second while flying, the JS heap at the
+ * start and after the 20 rounds, and the initial JS (gzip) the page loads before anything lazy.
+ * `--url http://host:port` benchmarks a server that is already running instead (no bet load);
+ * `--players N` sets the betting players (default 110, two bets each).
  */
 
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { startServer, type TestServer } from '../server/harness';
 import { openBrowser, waitForStage } from '../e2e/browser';
 import { buildTestClient, TEST_DIST } from '../e2e/buildClient';
+import { startBetLoad, type BetLoad } from './betLoad';
+import { initialJsGzipKib } from './bundleSize';
 
 const LEVELS = [
   { throttle: 1, rounds: 7 },
   { throttle: 4, rounds: 7 },
   { throttle: 6, rounds: 6 },
 ];
-const TARGET = { throttle: 4, workP95Ms: 8, heapGrowthMb: 5 };
+const TARGET = { throttle: 4, workP95Ms: 4, heapGrowthMb: 5, commitsPerSecond: 5, initialJsKib: 300 };
+const DEFAULT_PLAYERS = 110;
 const ROUND_TIMEOUT_MS = 180_000;
 
 /** Runs in the page before the app: records long tasks and when the stage's phase changes. */
@@ -28,16 +35,24 @@ const PROBE = `
   let phase = null;
   setInterval(() => {
     const next = window.__moonrush?.runner?.frame.phase ?? null;
-    if (next !== phase) { phase = next; window.__bench.phases.push([performance.now(), next]); }
+    if (next !== phase) { phase = next; window.__bench.phases.push([performance.now(), next, window.__moonrush?.commits ?? 0]); }
   }, 25);
 `;
 
 interface BenchWindow {
-  __bench: { longTasks: [number, number][]; phases: [number, string | null][] };
+  __bench: { longTasks: [number, number][]; phases: Phase[] };
 }
+
+/** When the phase changed, to what, and React's commit count then. */
+type Phase = [number, string | null, number];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? 0;
+}
+
+/** The machine's load average (Linux), so figures can be read against how busy the cores were. */
+async function uptimeLoad(): Promise<string[]> {
+  return (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3);
 }
 
 async function heapMb(page: Page): Promise<number> {
@@ -59,25 +74,36 @@ async function playRounds(page: Page, count: number): Promise<void> {
 
 async function main(): Promise<void> {
   const urlIndex = process.argv.indexOf('--url');
+  const playersIndex = process.argv.indexOf('--players');
+  const players = playersIndex > 0 ? Number(process.argv[playersIndex + 1]) : DEFAULT_PLAYERS;
   let server: TestServer | undefined;
+  let load: BetLoad | undefined;
   let origin = urlIndex > 0 ? process.argv[urlIndex + 1] : undefined;
   if (!origin) {
     buildTestClient();
-    server = await startServer({ STATIC_DIR: TEST_DIST, BETTING_MS: '1000', PAUSE_MS: '500', TICK_MS: '100' });
+    // A 3 s window lets the load's 200+ bets in on a shared machine.
+    server = await startServer({ STATIC_DIR: TEST_DIST, BETTING_MS: '3000', PAUSE_MS: '500', TICK_MS: '100' });
     origin = server.api.replace('/api/v1', '');
+    load = await startBetLoad(server, players);
   }
+  const initialJs = initialJsGzipKib(TEST_DIST);
   const browser = await openBrowser({ phone: true });
   const { page } = browser;
   try {
     await page.addInitScript(PROBE);
     await page.goto(origin);
     const ready = await waitForStage(page, (probe) => probe.ready, 60_000);
-    console.log(`moonrush frame benchmark: ${origin}, 360x640 @2x, renderer ${ready.renderer}`);
+    console.log(
+      `moonrush frame benchmark: ${origin}, 360x640 @2x with the HUD, renderer ${ready.renderer}, ${load ? `${players * 2} bets a round` : 'no bet load'}`,
+    );
+    console.log(`load: ${(await uptimeLoad()).join(' ')} (1, 5, 15 min)`);
     if (ready.renderer !== 'webgl') throw new Error(`Expected the WebGL renderer, got ${ready.renderer}`);
     const cdp = await page.context().newCDPSession(page);
     const heapStart = await heapMb(page);
     const verdicts: string[] = [];
-    console.log('throttle  frames  work p50   p95   p99 (ms)  gaps>33ms  long tasks (all / flying)  quality');
+    console.log(
+      'throttle  frames  work p50   p95   p99 (ms)  gaps>33ms  long tasks (all / flying)  quality  commits/s flying  bets placed',
+    );
     for (const { throttle, rounds } of LEVELS) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
       await page.evaluate(() => {
@@ -90,36 +116,74 @@ async function main(): Promise<void> {
       await playRounds(page, rounds);
       const result = await page.evaluate(() => {
         const bench = (window as unknown as BenchWindow).__bench;
-        return { samples: window.__moonrush?.runner?.meter.drain(), longTasks: bench.longTasks, phases: bench.phases, level: window.__moonrush?.runner?.quality.level };
+        return {
+          samples: window.__moonrush?.runner?.meter.drain(),
+          longTasks: bench.longTasks,
+          phases: bench.phases,
+          level: window.__moonrush?.runner?.quality.level,
+        };
       });
       const work = [...(result.samples?.work ?? [])].sort((a, b) => a - b);
       const gaps = result.samples?.gaps ?? [];
       const slow = gaps.filter((gap) => gap > 33).length / Math.max(1, gaps.length);
-      const flyingLong = result.longTasks.filter(([start, duration]) => flyingAt(result.phases, start, start + duration));
+      const flyingLong = result.longTasks.filter(([start, duration]) =>
+        flyingAt(result.phases, start, start + duration),
+      );
       const [p50, p95, p99] = [0.5, 0.95, 0.99].map((p) => percentile(work, p));
+      const commits = commitsPerFlyingSecond(result.phases);
       console.log(
-        `\n${`${throttle}x`.padEnd(9)} ${String(work.length).padStart(6)}  ${p50!.toFixed(2).padStart(8)} ${p95!.toFixed(2).padStart(5)} ${p99!.toFixed(2).padStart(5)}       ${(slow * 100).toFixed(1).padStart(5)} %   ${String(result.longTasks.length).padStart(10)} / ${flyingLong.length}              ${result.level}`,
+        `\n${`${throttle}x`.padEnd(9)} ${String(work.length).padStart(6)}  ${p50!.toFixed(2).padStart(8)} ${p95!.toFixed(2).padStart(5)} ${p99!.toFixed(2).padStart(5)}       ${(slow * 100).toFixed(1).padStart(5)} %   ${String(result.longTasks.length).padStart(10)} / ${flyingLong.length}              ${result.level}        ${commits.toFixed(2).padStart(6)}        ${load?.lastRound() ?? '-'}`,
       );
       if (throttle === TARGET.throttle) {
-        verdicts.push(`work p95 ${p95!.toFixed(2)} ms (target <= ${TARGET.workP95Ms}): ${p95! <= TARGET.workP95Ms ? 'ok' : 'MISSED'}`);
-        verdicts.push(`long tasks while flying: ${flyingLong.length} (target 0): ${flyingLong.length === 0 ? 'ok' : 'MISSED'}`);
+        verdicts.push(
+          `work p95 ${p95!.toFixed(2)} ms (target <= ${TARGET.workP95Ms}): ${p95! <= TARGET.workP95Ms ? 'ok' : 'MISSED'}`,
+        );
+        verdicts.push(
+          `long tasks while flying: ${flyingLong.length} (target 0): ${flyingLong.length === 0 ? 'ok' : 'MISSED'}`,
+        );
+        verdicts.push(
+          `React commits while flying ${commits.toFixed(2)}/s (target <= ${TARGET.commitsPerSecond}): ${commits <= TARGET.commitsPerSecond ? 'ok' : 'MISSED'}`,
+        );
       }
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     const heapEnd = await heapMb(page);
     const growth = heapEnd - heapStart;
-    console.log(`JS heap: ${heapStart.toFixed(2)} MB at the start, ${heapEnd.toFixed(2)} MB after 20 rounds (${growth >= 0 ? '+' : ''}${growth.toFixed(2)} MB)`);
-    verdicts.push(`heap growth ${growth.toFixed(2)} MB (target < ${TARGET.heapGrowthMb}): ${growth < TARGET.heapGrowthMb ? 'ok' : 'MISSED'}`);
+    console.log(
+      `JS heap: ${heapStart.toFixed(2)} MB at the start, ${heapEnd.toFixed(2)} MB after 20 rounds (${growth >= 0 ? '+' : ''}${growth.toFixed(2)} MB)`,
+    );
+    verdicts.push(
+      `heap growth ${growth.toFixed(2)} MB (target < ${TARGET.heapGrowthMb}): ${growth < TARGET.heapGrowthMb ? 'ok' : 'MISSED'}`,
+    );
+    verdicts.push(
+      `initial JS ${initialJs.toFixed(1)} KiB gzip (target <= ${TARGET.initialJsKib}): ${initialJs <= TARGET.initialJsKib ? 'ok' : 'MISSED'}`,
+    );
+    console.log(`load: ${(await uptimeLoad()).join(' ')} (1, 5, 15 min)`);
     console.log(`At ${TARGET.throttle}x: ${verdicts.join('; ')}`);
     if (verdicts.some((verdict) => verdict.endsWith('MISSED'))) process.exitCode = 1;
   } finally {
+    load?.stop();
     await browser.close();
     await server?.close();
   }
 }
 
+/** React commits per second of flight: the commits between entering and leaving 'flying', over the time flown. */
+function commitsPerFlyingSecond(phases: Phase[]): number {
+  let commits = 0;
+  let ms = 0;
+  for (let index = 0; index + 1 < phases.length; index += 1) {
+    const [from, phase, before] = phases[index]!;
+    const [to, , after] = phases[index + 1]!;
+    if (phase !== 'flying') continue;
+    commits += after - before;
+    ms += to - from;
+  }
+  return ms === 0 ? 0 : (commits * 1000) / ms;
+}
+
 /** Whether the stage was flying at any instant in [start, end] (page clock). */
-function flyingAt(phases: [number, string | null][], start: number, end: number): boolean {
+function flyingAt(phases: Phase[], start: number, end: number): boolean {
   for (let index = 0; index < phases.length; index += 1) {
     const [from, phase] = phases[index]!;
     const to = phases[index + 1]?.[0] ?? Number.POSITIVE_INFINITY;

@@ -20,8 +20,8 @@ describe.skipIf(!chromiumAvailable)('the stage in Chromium against the real serv
     origin = server.api.replace('/api/v1', '');
     browser = await openBrowser({ phone: true });
     await browser.page.goto(origin);
-    await waitForStage(browser.page, (probe) => probe.ready, 30_000);
-  });
+    await waitForStage(browser.page, (probe) => probe.ready, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();

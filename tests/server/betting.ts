@@ -11,15 +11,19 @@ import { newPlayer } from './client';
 
 let deposits = 0;
 
-/** A registered player holding `balance` hundredths. */
-export async function fundedPlayer(api: string, db: Db, balance: number): Promise<{ token: string; id: number }> {
+/** A registered player (password 'correct horse') holding `balance` hundredths. */
+export async function fundedPlayer(
+  api: string,
+  db: Db,
+  balance: number,
+): Promise<{ token: string; id: number; email: string }> {
   const { token, email } = await newPlayer(api);
   const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email));
   if (balance > 0)
     await db.transaction((tx) =>
       moveBalance(tx, row!.id, BigInt(balance), 'deposit', `test-${deposits++}-${Date.now()}`),
     );
-  return { token, id: row!.id };
+  return { token, id: row!.id, email };
 }
 
 /** The player's balance in hundredths. */

@@ -1,0 +1,54 @@
+/**
+ * Background load for bench:frames: funded players who place two auto bets each in every round
+ * (cash-out targets spread from x1.1 to x6, so cash-outs arrive all through the flight).
+ */
+
+import { DESTINATIONS } from '../../src/shared/protocol';
+import { fundedPlayer } from '../server/betting';
+import { call } from '../server/client';
+import type { TestServer } from '../server/harness';
+
+/** How many requests are in flight at once. */
+const CONCURRENCY = 24;
+
+export interface BetLoad {
+  /** Bets accepted in the last round. */
+  lastRound(): number;
+  stop(): void;
+}
+
+/** Creates `players` funded players and bets `2 * players` times at every GAME_CREATED. */
+export async function startBetLoad(server: TestServer, players: number): Promise<BetLoad> {
+  const db = server.server.services.database.db;
+  const tokens: string[] = [];
+  for (let i = 0; i < players; i += 1) tokens.push((await fundedPlayer(server.api, db, 1_000_000_000)).token);
+  let placed = 0;
+  let running = true;
+  const unsubscribe = server.server.services.bus.subscribe(DESTINATIONS.game, (json) => {
+    if (!running || (JSON.parse(json) as { eventType: string }).eventType !== 'GAME_CREATED') return;
+    placed = 0;
+    const bets = tokens
+      .flatMap((token) => [token, token])
+      .map((token) => async () => {
+        const rate = Math.round((1.1 + Math.random() * 4.9) * 100) / 100;
+        const answer = await call(server.api, 'POST', '/bet/create/auto', { amount: 1000, rate }, { token });
+        if (answer.body.success) placed += 1;
+      });
+    void runLimited(bets, CONCURRENCY);
+  });
+  return {
+    lastRound: () => placed,
+    stop() {
+      running = false;
+      unsubscribe();
+    },
+  };
+}
+
+async function runLimited(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
+  const queue = [...tasks];
+  const worker = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) await task().catch(() => undefined);
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}

@@ -1,0 +1,175 @@
+/**
+ * The HUD in Chromium against the real server: the texts of the header, panels, history and list,
+ * every modal, a funded player's bet cashed out in flight with the balance moving, and a 360 px
+ * phone without horizontal scroll.
+ */
+
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roundHash } from '../../src/shared/fairness';
+import { fundedPlayer } from '../server/betting';
+import { startServer, type TestServer } from '../server/harness';
+import { chromiumAvailable, openBrowser, waitForStage, type Browser } from './browser';
+import { TEST_DIST } from './buildClient';
+
+const ROUND_SETTINGS = { STATIC_DIR: TEST_DIST, BETTING_MS: '2500', PAUSE_MS: '600', TICK_MS: '100' };
+const TIMEOUT_MS = 180_000;
+const TEST = { timeout: TIMEOUT_MS };
+/** 1000 coins. */
+const FUNDS = 100_000;
+
+describe.skipIf(!chromiumAvailable)('the HUD in Chromium against the real server (needs /usr/bin/chromium)', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let origin: string;
+
+  beforeAll(async () => {
+    server = await startServer(ROUND_SETTINGS);
+    origin = server.api.replace('/api/v1', '');
+    browser = await openBrowser();
+    page = browser.page;
+    await page.goto(origin);
+    await waitForStage(page, (probe) => probe.ready, 90_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const dialog = (name: string) => page.getByRole('dialog', { name });
+  const profileButton = () => page.getByTestId('profile-button').first();
+  const mainButton = (index: number) => page.getByTestId(`bet-main-${index}`);
+
+  it('shows the header, the panels, the history and the list as the spec writes them', TEST, async () => {
+    await expect.poll(() => profileButton().textContent()).toBe('Login');
+    expect(await page.getByRole('button', { name: 'Game Rules' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Bets History' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Referral' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('online').textContent()).toMatch(/^1 online$/);
+    for (const index of [0, 1]) {
+      const panel = page.getByRole('group', { name: `Bet panel ${index + 1}` });
+      expect(await panel.getByLabel('Bet amount').inputValue()).toBe('200');
+      expect(await panel.getByLabel('Cash out at').inputValue()).toBe('2.00');
+      expect(await mainButton(index).locator('.bet-main-label').textContent()).toBe('BET');
+      for (const text of ['+50', '+100', '+200', '+500', 'Auto bet', 'Auto cash out'])
+        expect(await panel.getByText(text, { exact: true }).count()).toBe(1);
+    }
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['All', 'My', 'Top']);
+    expect(await page.getByText('All Bets').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.history-chip').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    const rates = await page.locator('.history-chip').allTextContents();
+    expect(rates.length).toBeLessThanOrEqual(11);
+    for (const rate of rates) expect(rate).toMatch(/^x\d+\.\d\d$/);
+  });
+
+  it('opens the rules, closes them with Escape, and the Fairness dialog closes on the overlay', TEST, async () => {
+    await page.getByRole('button', { name: 'Game Rules' }).click();
+    expect(await dialog('Game rules').locator('h3').count()).toBe(9);
+    await page.keyboard.press('Escape');
+    expect(await dialog('Game rules').count()).toBe(0);
+    await page.getByRole('button', { name: 'Fairness' }).click();
+    const fair = dialog('Provably Fair');
+    expect(await fair.getByText('Game hash').isVisible()).toBe(true);
+    expect(await fair.getByText('Game rate').isVisible()).toBe(true);
+    expect(await fair.getByText('Game salt').isVisible()).toBe(true);
+    await page.mouse.click(5, 795);
+    expect(await fair.count()).toBe(0);
+  });
+
+  it("checks a past round's hash in the browser", TEST, async () => {
+    await page.locator('.history-chip').first().click();
+    const fair = dialog('Provably Fair');
+    const [rate, salt, hash] = await fair.locator('.modal-value').allTextContents();
+    expect(await roundHash(Number(rate), salt!)).toBe(hash);
+    await expect.poll(() => fair.getByTestId('fairness-check').textContent()).toContain('Matches the published hash');
+    await page.keyboard.press('Escape');
+  });
+
+  it(
+    'signs a funded player in by email, places a bet, cashes it out in flight and shows the balance move',
+    TEST,
+    async () => {
+      const player = await fundedPlayer(server.api, server.server.services.database.db, FUNDS);
+      await profileButton().click();
+      const login = dialog('Connect your wallet');
+      await login.getByLabel('Email').fill(player.email);
+      await login.getByLabel('Password').fill('correct horse');
+      await login.getByRole('button', { name: 'Sign in' }).click();
+      await dialog('Your profile').waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => profileButton().textContent()).toBe('1.000 $');
+      expect(await page.getByRole('button', { name: 'Bets History' }).isVisible()).toBe(true);
+
+      const label = () => mainButton(0).locator('.bet-main-label').textContent();
+      for (let attempt = 0; ; attempt += 1) {
+        await waitForStage(page, (probe) => probe.phase === 'waiting', TIMEOUT_MS);
+        await mainButton(0).click();
+        await expect.poll(label).toBe('CANCEL');
+        await expect.poll(() => profileButton().textContent()).toBe('800 $');
+        expect(await page.locator('.bets-row', { hasText: '(you)' }).count()).toBe(1);
+        await expect.poll(label, { timeout: 30_000 }).not.toBe('CANCEL');
+        if ((await label()) === 'CLAIM') {
+          expect(await mainButton(0).getByTestId('claim-figure').textContent()).toMatch(/^\d[\d.]*(,\d\d)? \$$/);
+          await mainButton(0).click();
+          await expect.poll(label).toBe('BET');
+          await expect.poll(() => profileButton().textContent()).not.toBe('800 $');
+          const balance = Number(
+            (await profileButton().textContent())!.replace(' $', '').replace('.', '').replace(',', '.'),
+          );
+          if (balance >= 1000) break;
+        }
+        // The round crashed at x1.00 (or before the click landed): try the next one.
+        if (attempt === 3) throw new Error('No bet could be cashed out in four rounds');
+      }
+    },
+  );
+
+  it('opens Your bets, the referral link and the top list of a signed-in player', TEST, async () => {
+    await page.getByRole('button', { name: 'Bets History' }).click();
+    const bets = dialog('Your bets');
+    await expect.poll(() => bets.locator('.modal-row').count()).toBeGreaterThan(0);
+    await bets.locator('.modal-row').first().click();
+    await dialog('Provably Fair').waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Referral' }).click();
+    const referral = dialog('Your referral link');
+    expect(await referral.getByTestId('referral-link').textContent()).toMatch(new RegExp(`^${origin}/\\?refId=.+`));
+    await referral.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => referral.count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Top' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('betsFilter'))).toBe('top');
+    await expect.poll(() => page.locator('.bets-row-button').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.locator('.bets-row-button').first().click();
+    await dialog('Provably Fair').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'All' }).click();
+  });
+
+  it('signs out from the profile modal', TEST, async () => {
+    await profileButton().click();
+    await dialog('Your profile').getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => profileButton().textContent()).toBe('Login');
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await page.keyboard.press('Escape');
+  });
+
+  it('has no horizontal scroll on a 360 px phone, and the menu holds the entries', TEST, async () => {
+    const phone = await openBrowser({ phone: true });
+    try {
+      await phone.page.goto(origin);
+      await phone.page.getByTestId('bet-main-1').waitFor();
+      await phone.page.waitForTimeout(1000);
+      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await phone.page.getByRole('button', { name: 'Menu' }).click();
+      const menu = phone.page.getByRole('dialog', { name: 'Menu' });
+      expect(await menu.getByRole('button', { name: 'Game Rules' }).isVisible()).toBe(true);
+      expect(await menu.getByTestId('profile-button').textContent()).toBe('Login');
+    } finally {
+      await phone.close();
+    }
+  });
+});
