@@ -1,6 +1,6 @@
 /**
  * `npm run sounds:make`: renders the game's audio sprite in code (no samples) and encodes it to
- * assets/sounds/sfx.webm (Opus) and sfx.mp3 with ffmpeg (`apt-get install ffmpeg`). The output is
+ * assets/sounds/sfx.webm (Vorbis) and sfx.mp3 with ffmpeg (`apt-get install ffmpeg`). The output is
  * committed, so only someone changing the sounds needs ffmpeg. Same input, same bytes: the render
  * is seeded and ffmpeg runs bit-exact.
  */
@@ -15,7 +15,7 @@ import { wav } from './synth';
 
 /** Encoder settings per output: mono, small (tens of KB), stable across runs. */
 const ENCODINGS: Record<string, string[]> = {
-  webm: ['-c:a', 'libopus', '-b:a', '40k', '-vbr', 'off'],
+  webm: ['-c:a', 'libvorbis', '-q:a', '0'],
   mp3: ['-c:a', 'libmp3lame', '-b:a', '56k', '-ar', '44100'],
 };
 

@@ -26,7 +26,7 @@ export const GAP_MS = 250;
  */
 export const LOOP_MARGIN_MS = 250;
 
-/** Both encodings of the sprite: Opus in WebM for most browsers, MP3 for the rest (older Safari). */
+/** Both encodings of the sprite: Vorbis in WebM (howler's test for webm asks for Vorbis), MP3 for the rest. */
 export const SOUND_FILES = ['sounds/sfx.webm', 'sounds/sfx.mp3'] as const;
 
 export interface SpritePart {
