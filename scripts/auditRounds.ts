@@ -24,7 +24,11 @@ export type AuditResult = { ok: true; line: string } | { ok: false; line: string
 
 const PARALLEL = 16;
 
-/** Checks rounds from..to (ids); stops at the first mismatch. */
+/**
+ * Checks rounds from..to (ids); stops at the first mismatch. The round being played (not over yet)
+ * is left out when nothing after it has ended; a finished round after one that never ended is a
+ * mismatch, since that round's salt was never revealed.
+ */
 export async function auditRounds(get: ApiGet, from: number, to: number): Promise<AuditResult> {
   const fairness = await get<FairnessInfo>('/game/fairness');
   if (!fairness) return { ok: false, line: 'the server does not publish GET /game/fairness' };
@@ -32,11 +36,21 @@ export async function auditRounds(get: ApiGet, from: number, to: number): Promis
   let previous = from > 1 ? await get<RoundDetails>(`/game/round/${from - 1}`) : null;
   const counts = { rounds: 0, voided: 0, beforeChains: 0 };
   const chainsSeen = new Set<string>();
+  let running: RoundDetails | null = null;
   for (let start = from; start <= to; start += PARALLEL) {
     const ids = Array.from({ length: Math.min(PARALLEL, to - start + 1) }, (_, i) => start + i);
     const batch = await Promise.all(ids.map((id) => get<RoundDetails>(`/game/round/${id}`)));
     for (const [i, round] of batch.entries()) {
       if (!round) continue; // ids may have gaps; skipped chain links are caught by the link check
+      if (round.salt === undefined) {
+        running ??= round;
+        continue;
+      }
+      if (running)
+        return {
+          ok: false,
+          line: `MISMATCH round ${running.gameId}: it is ${running.gameState}, yet round ${round.gameId} after it has ended; its salt was never revealed`,
+        };
       const mismatch = await auditRound(
         round,
         round.chainId === null ? undefined : chains.get(round.chainId),
@@ -50,30 +64,30 @@ export async function auditRounds(get: ApiGet, from: number, to: number): Promis
       previous = round;
     }
   }
-  if (counts.rounds === 0) return { ok: false, line: `no rounds between ${from} and ${to}` };
+  const notOver = running ? `; round ${running.gameId} is not over yet` : '';
+  if (counts.rounds === 0) return { ok: false, line: `no finished rounds between ${from} and ${to}${notOver}` };
   const chainsText = chainsSeen.size
     ? `, seed chain${chainsSeen.size > 1 ? 's' : ''} ${[...chainsSeen].join(', ')}`
     : '';
   const before = counts.beforeChains ? `, ${counts.beforeChains} drawn before seed chains (hash only)` : '';
   return {
     ok: true,
-    line: `PASS rounds ${from}..${to}: ${counts.rounds} rounds (${counts.voided} voided${before}${chainsText}); every hash, crash point and link checks out`,
+    line: `PASS rounds ${from}..${to}: ${counts.rounds} round${counts.rounds === 1 ? '' : 's'} (${counts.voided} voided${before}${chainsText}); every hash, crash point and link checks out${notOver}`,
   };
 }
 
-/** The first failed check of a round, in words, or null. */
+/** The first failed check of a finished round, in words, or null. */
 async function auditRound(
   round: RoundDetails,
   chain: SeedChainInfo | undefined,
   previous: RoundDetails | null,
 ): Promise<string | null> {
-  if (round.salt === undefined) return `the round is ${round.gameState}, not over yet: its salt is still secret`;
   const onSameChain = previous?.salt !== undefined && previous.chainId === round.chainId;
   const checks = await checkRound(round, chain, onSameChain ? previous : null);
   const failed = checks.find((check) => check.result === 'fail');
   if (failed) return failed.text;
   const link = checks.find((check) => check.check === 'link');
-  if (link?.result === 'unknown' && chain) return linkToCommitment(round.salt, round.chainIndex!, chain);
+  if (link?.result === 'unknown' && chain) return linkToCommitment(round.salt!, round.chainIndex!, chain);
   return null;
 }
 

@@ -20,6 +20,11 @@ if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 1 || to <
   console.error('usage: npm run verify -- --from ID --to ID [--url URL]   (round ids, from <= to)');
   process.exit(2);
 }
-const result = await auditRounds(apiGet(values.url), from, to);
-console.log(result.line);
-process.exitCode = result.ok ? 0 : 1;
+try {
+  const result = await auditRounds(apiGet(values.url), from, to);
+  console.log(result.line);
+  process.exitCode = result.ok ? 0 : 1;
+} catch (error) {
+  console.error(`could not read the rounds from ${values.url}: ${(error as Error).cause ?? (error as Error).message}`);
+  process.exitCode = 2;
+}

@@ -71,8 +71,21 @@ describe('provably fair seed chain over HTTP', () => {
     });
     expect(await auditRounds(get, 2, 2)).toMatchObject({ ok: true });
     expect(await auditRounds(get, 1, 3)).toEqual({
+      ok: true,
+      line: 'PASS rounds 1..3: 2 rounds (2 voided, seed chain 1); every hash, crash point and link checks out; round 3 is not over yet',
+    });
+    expect(await auditRounds(get, 3, 9)).toEqual({
       ok: false,
-      line: 'MISMATCH round 3: the round is CREATED, not over yet: its salt is still secret',
+      line: 'no finished rounds between 3 and 9; round 3 is not over yet',
+    });
+    // A round that never ended, behind one that did: its secret was never shown.
+    const stranded: ApiGet = async <T>(path: string) =>
+      (path === '/game/round/1'
+        ? { ...(await get<RoundDetails>(path))!, gameState: 'STARTED', salt: undefined }
+        : await get<T>(path)) as T;
+    expect(await auditRounds(stranded, 1, 2)).toEqual({
+      ok: false,
+      line: 'MISMATCH round 1: it is STARTED, yet round 2 after it has ended; its salt was never revealed',
     });
   });
 
