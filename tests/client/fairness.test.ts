@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { crashPointCheck, linkCheck } from '../../src/client/hud/modals/fairnessChecks';
 import { auditRound } from '../../src/client/net/fairness';
 import { previousSeed, randomSeed, roundFromSeed } from '../../src/shared/fairness';
 import { shownRate } from '../../src/shared/growth';
@@ -84,5 +85,23 @@ describe("the Provably Fair dialog's checks", () => {
     expect(await auditRound('7')).toEqual([
       { check: 'hash', result: 'fail', text: 'The server does not know round 7.' },
     ]);
+  });
+});
+
+describe("the Provably Fair dialog's seed-chain checks", () => {
+  it('read the crash point and the link from one audit, wait for a running round, and need a round id', async () => {
+    const rounds = await serve();
+    const { gameId, hash, fullRate, salt } = rounds['3']!;
+    const shown = { gameId, hash, rate: fullRate!, salt: salt! };
+    expect(await crashPointCheck.run(shown)).toEqual({
+      ok: true,
+      detail: `The salt and the public client seed give the crash point x${shownRate(fullRate!).toFixed(2)}.`,
+    });
+    expect(await linkCheck.run(shown)).toMatchObject({ ok: true });
+    expect(await linkCheck.run({ ...shown, rate: null, salt: null })).toBeNull();
+    expect(await linkCheck.run({ ...shown, gameId: undefined })).toEqual({
+      ok: null,
+      detail: 'Open the round from the history to check it',
+    });
   });
 });

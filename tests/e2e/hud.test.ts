@@ -78,12 +78,23 @@ describe.skipIf(!chromiumAvailable)('the HUD in Chromium against the real server
     expect(await fair.count()).toBe(0);
   });
 
-  it("checks a past round's hash in the browser", TEST, async () => {
+  it("checks a past round's hash, crash point and seed-chain link in the browser", TEST, async () => {
     await page.locator('.history-chip').first().click();
     const fair = dialog('Provably Fair');
     const [rate, salt, hash] = await fair.locator('.modal-value').allTextContents();
     expect(await roundHash(Number(rate), salt!)).toBe(hash);
-    await expect.poll(() => fair.getByTestId('fairness-check').textContent()).toContain('Matches the published hash');
+    // The hash, then the seed chain: the crash point from salt and client seed, the link to the round before.
+    await expect
+      .poll(() => fair.getByTestId('fairness-check').allTextContents(), { timeout: 30_000 })
+      .toEqual([
+        '✓Hash of rate + salt: Matches the published hash',
+        expect.stringMatching(
+          /^✓Crash point from salt \+ client seed: The salt and the public client seed give the crash point x\d+\.\d\d\.$/,
+        ),
+        expect.stringMatching(
+          /^✓Link to the previous round: The salt hashes to (the previous round's \(\d+\) salt|seed chain \d+'s commitment)/,
+        ),
+      ]);
     await page.keyboard.press('Escape');
   });
 

@@ -70,7 +70,7 @@ function Check({ label, run }: { label: string; run(): Promise<CheckResult | nul
     let live = true;
     run().then(
       (value) => live && setResult(value),
-      () => live && setResult({ ok: false, detail: 'This browser cannot compute sha256 here' }),
+      () => live && setResult({ ok: null, detail: 'Could not be checked: the server or this browser did not answer' }),
     );
     return () => {
       live = false;
@@ -83,9 +83,11 @@ function Check({ label, run }: { label: string; run(): Promise<CheckResult | nul
       ? ['…', 'wait', 'Checking']
       : result === null
         ? ['…', 'wait', 'Published when the round ends']
-        : result.ok
-          ? ['✓', 'ok', result.detail]
-          : ['✗', 'bad', result.detail];
+        : result.ok === null
+          ? ['?', 'wait', result.detail]
+          : result.ok
+            ? ['✓', 'ok', result.detail]
+            : ['✗', 'bad', result.detail];
   return (
     <div className={`modal-check modal-check-${tone}`} data-testid="fairness-check">
       <span aria-hidden="true">{mark}</span>

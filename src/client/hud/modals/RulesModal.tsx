@@ -39,12 +39,25 @@ export function RulesModal({ open, onClose }: { open: boolean; onClose(): void }
         </p>
         <h3>6. Provably fair</h3>
         <p>
-          Before a round starts we publish its hash. The crash point comes from a random whole number <code>r</code>{' '}
-          from 1 to 1,000,000,000: <code>crash = max(1, 0.95 × 1,000,000,000 / r)</code>, shown truncated to two
-          decimals. The hash is <code>sha256(String(crash) + salt)</code> in hex, where the salt is 32 random bytes.
-          When the round ends we publish the crash point and the salt, so anyone can recompute the hash and see that the
-          round was fixed before anyone bet. The Fairness button and every round in the history (and every bet in the
-          top list and in your bets) open this data with a check your browser runs.
+          We fix every round before anyone bets on it, and we commit to a whole chain of rounds in advance. We draw one
+          secret random seed and hash it with sha256 again and again, a million times; the last hash, the commitment, is
+          published (<code>/api/v1/game/fairness</code>) before the first round of the chain. The rounds then use those
+          seeds backwards: each round&rsquo;s salt is the seed whose sha256 is the previous round&rsquo;s salt, so no
+          round can be changed without breaking the chain.
+        </p>
+        <p>
+          The crash point mixes the salt with a public client seed we cannot choose, named with its source next to the
+          commitment: the hash of a Solana block made after the commitment was published. HMAC-SHA256 of the client seed
+          with the salt as key gives a number <code>u</code> from 0 to 1, <code>r = 1 + floor(u × 1,000,000,000)</code>{' '}
+          and <code>crash = max(1, 0.95 × 1,000,000,000 / r)</code>, shown truncated to two decimals. Before a round
+          starts we publish its hash, <code>sha256(String(crash) + salt)</code>; when it ends, the crash point and the
+          salt.
+        </p>
+        <p>
+          The Fairness button and every round in the history (and every bet in the top list and in your bets) open this
+          data, and your browser checks three things: the hash matches the crash point and salt, the salt and the client
+          seed give that crash point, and the salt hashes to the previous round&rsquo;s salt. To check every round at
+          once, run <code>npm run verify</code> from the moonrush source.
         </p>
         <h3>7. Return and limits</h3>
         <p>

@@ -1,13 +1,18 @@
 /**
  * The checks the Provably Fair dialog runs in the browser. Each takes the round's published data and
- * says whether it holds; more checks (crash point, seed chain) join this list.
+ * says whether it holds: the hash from rate and salt, then (through GET /game/round and
+ * /game/fairness) the crash point from salt and client seed and the salt's link to the previous
+ * round's on the seed chain (architecture §3).
  */
 
 import { roundHash } from '../../../shared/fairness';
+import type { RoundCheck } from '../../../shared/roundAudit';
+import { auditRound } from '../../net/fairness';
 import type { FairnessRound } from '../../state/modalAtom';
 
 export interface CheckResult {
-  ok: boolean;
+  /** null: it could not be checked (the text says why). */
+  ok: boolean | null;
   /** What was compared, for the player. */
   detail: string;
 }
@@ -33,4 +38,40 @@ export const hashCheck: FairnessCheck = {
   },
 };
 
-export const FAIRNESS_CHECKS: FairnessCheck[] = [hashCheck];
+/** One look-up of a round, its seed chain and the round before it, shared by the chain checks. */
+const audits = new Map<string, Promise<RoundCheck[]>>();
+const AUDITS_KEPT = 50;
+
+function audited({ gameId, hash, rate, salt }: FairnessRound): Promise<RoundCheck[]> | null {
+  if (!gameId || rate === null || salt === null) return null;
+  const key = `${gameId}|${hash}`;
+  let audit = audits.get(key);
+  if (!audit) {
+    audit = auditRound(gameId, hash || undefined);
+    audit.catch(() => audits.delete(key));
+    audits.set(key, audit);
+    if (audits.size > AUDITS_KEPT) audits.delete(audits.keys().next().value!);
+  }
+  return audit;
+}
+
+/** A check read from the round's audit (src/shared/roundAudit.ts, the same as `npm run verify`). */
+function chainCheck(id: RoundCheck['check'], label: string): FairnessCheck {
+  return {
+    id,
+    label,
+    async run(round) {
+      const audit = audited(round);
+      if (!audit)
+        return round.rate === null ? null : { ok: null, detail: 'Open the round from the history to check it' };
+      const checks = await audit;
+      const found = checks.find((check) => check.check === id) ?? checks[0]!;
+      return { ok: found.result === 'unknown' ? null : found.result === 'pass', detail: found.text };
+    },
+  };
+}
+
+export const crashPointCheck = chainCheck('crashPoint', 'Crash point from salt + client seed');
+export const linkCheck = chainCheck('link', 'Link to the previous round');
+
+export const FAIRNESS_CHECKS: FairnessCheck[] = [hashCheck, crashPointCheck, linkCheck];
