@@ -153,8 +153,8 @@ function printRow({ database, result, serverCpu, pgCpu, load }: Row): void {
   console.log(
     [
       `${database.padEnd(8)} offered ${String(result.offered).padStart(4)}/s`,
-      `achieved ${(ops / result.activeSeconds).toFixed(0).padStart(4)}/s`,
-      `(create ${result.done.create}, auto ${result.done.auto}, cancel ${result.done.cancel}, cash-out ${result.done.cashout}; skipped ${result.skipped}; ${result.wallSeconds.toFixed(1)} s wall)`,
+      `achieved ${(ops / result.wallSeconds).toFixed(0).padStart(4)}/s`,
+      `(${ops} answered 200 in ${result.wallSeconds.toFixed(1)} s from the first send to the last answer, ${result.activeSeconds} s of them open for operations: create ${result.done.create}, auto ${result.done.auto}, cancel ${result.done.cancel}, cash-out ${result.done.cashout}; skipped ${result.skipped})`,
       `p50 ${percentile(result.latencies, 0.5).toFixed(1)} ms p99 ${percentile(result.latencies, 0.99).toFixed(1)} ms max ${(result.latencies.at(-1) ?? NaN).toFixed(1)} ms`,
       `errors ${errors.length === 0 ? 'none' : errors.map(([s, n]) => `${s}: ${n}`).join(', ')}`,
       `server CPU ${perThousand(serverCpu)} s/1000 ops${pgCpu === null ? '' : `, PostgreSQL CPU ${perThousand(pgCpu)} s/1000 ops`}`,

@@ -37,8 +37,9 @@ interface Round {
 /** What one offered rate gave. */
 export interface RateResult {
   offered: number;
-  /** Seconds during which the rounds allowed operations (the run lasts until `seconds` of them passed). */
+  /** Seconds during which the rounds allowed operations (the load offers until `seconds` of them passed). */
   activeSeconds: number;
+  /** From the first send to the last answer. */
   wallSeconds: number;
   done: Record<Kind, number>;
   /** Answers by HTTP status ('network' for a failed connection). */
