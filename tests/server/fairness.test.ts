@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   previousSeed,
@@ -15,24 +12,23 @@ import { apiGet, auditRounds, type ApiGet } from '../../scripts/auditRounds';
 import { startServer, type TestServer } from './harness';
 
 /**
- * The seed chain end to end: three server starts on one data dir (each start makes a round and
- * each stop voids it, which publishes its secrets), on a chain of 2 links, so the third start
- * has to commit a new chain.
+ * The seed chain end to end: the engine stopped and started twice (each start makes a round and
+ * each stop voids it, which publishes its secrets), on a chain of 2 links, so the third start has
+ * to commit a new chain. (A new process continuing a chain is in seedChains.test.ts.)
  */
 describe('provably fair seed chain over HTTP', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'moonrush-fair-'));
-  const env = { DATA_DIR: dataDir, SEED_CHAIN_LENGTH: '2', BETTING_MS: '60000' };
   let t: TestServer;
   let get: ApiGet;
   beforeAll(async () => {
-    for (let start = 0; start < 2; start++) await (await startServer(env)).close();
-    t = await startServer(env);
+    t = await startServer({ SEED_CHAIN_LENGTH: '2', BETTING_MS: '60000' });
+    const { engine } = t.server.services;
+    for (let restart = 0; restart < 2; restart++) {
+      await engine.stop();
+      await engine.start();
+    }
     get = apiGet(t.api);
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
 
   it('publishes each chain with its commitment, client seed, source, first round and the formula', async () => {
     const fairness = (await get<FairnessInfo>('/game/fairness'))!;
