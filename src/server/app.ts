@@ -51,13 +51,13 @@ export async function createServer(config: Config, options: ServiceOptions = {})
     },
   });
   const services = await createServices(config, app.log, options);
-  const { database, bus, metrics, engine, stomp, tokens, paymentWorker } = services;
+  const { database, bus, metrics, engine, leadership, stomp, tokens, paymentWorker } = services;
   stomp.attach(app.server);
   app.decorate('tokens', tokens);
   // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
   app.addHook('preClose', async () => {
     services.seeds.close();
-    await engine.stop();
+    await leadership.stop();
     await stomp.close();
   });
   // onClose hooks run in reverse order: the database closes last.
@@ -93,7 +93,8 @@ export async function createServer(config: Config, options: ServiceOptions = {})
     async listen() {
       await bus.ready();
       const url = await app.listen({ port: config.port, host: config.host });
-      if (config.role !== 'gateway') await engine.start();
+      // An engine runs the rounds while it leads; a standby waits for the lead.
+      if (config.role !== 'gateway') await leadership.start(engine);
       paymentWorker.start();
       return url;
     },

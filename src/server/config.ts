@@ -22,6 +22,8 @@ export interface Config {
   /** A Redis URL: cluster mode, with events fanned out and rate limits shared through Redis. */
   redisUrl: string | undefined;
   role: Role;
+  /** An engine silent this long to PostgreSQL (paused, cut off) loses the lead to a standby. */
+  leaderTimeoutMs: number;
   chain: ChainKind;
   rpcUrl: string | undefined;
   coinsPerSol: number;
@@ -111,9 +113,9 @@ export function loadConfig(env: Env = process.env): Config {
     throw new Error(`CHAIN=${chain} needs SIGN_IN_DOMAIN (the host players sign in at, such as moonrush.example)`);
   if (env.REDIS_URL && !env.DATABASE_URL)
     throw new Error('REDIS_URL needs DATABASE_URL: the processes of a cluster share one PostgreSQL');
+  if (env.REDIS_URL && !env.JWT_SECRET)
+    throw new Error('REDIS_URL needs JWT_SECRET: every gateway of a cluster must accept the tokens the others sign');
   const role = oneOf(env, 'ROLE', ['all', 'gateway', 'engine'], 'all');
-  if (role !== 'all' && !env.REDIS_URL)
-    throw new Error(`ROLE=${role} needs REDIS_URL: gateways and engines talk over Redis`);
   const requestTimeoutMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100);
   const headersTimeoutMs = integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100);
   if (headersTimeoutMs > requestTimeoutMs)
@@ -125,6 +127,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     role,
+    leaderTimeoutMs: integer(env, 'LEADER_TIMEOUT_MS', 5000, 1000),
     chain,
     rpcUrl: env.RPC_URL || undefined,
     coinsPerSol: integer(env, 'COINS_PER_SOL', DEFAULT_COINS_PER_SOL, 1),

@@ -12,6 +12,8 @@ import { SeedChains, type DrawnRound } from './game/SeedChains';
 import { clientSeedSource } from './game/clientSeed';
 import { SEED_CHECKPOINT_EVERY } from './game/seedChainMath';
 import { loadSeedKey } from './secrets';
+import { fencedDb, Leadership } from './game/Leadership';
+import { openLockSession } from './db/lockSession';
 import { RoundSnapshot } from './stomp/RoundSnapshot';
 import { StompServer } from './stomp/StompServer';
 import { LastMessage, type Retainer } from './stomp/Retainer';
@@ -30,10 +32,12 @@ export interface Services {
   database: Database;
   bus: EventBus;
   metrics: Metrics;
-  /** Runs the rounds (not in a gateway process); the ledger adds its RoundListener here. */
+  /** Runs the rounds while this process leads (never in a gateway); the ledger adds its RoundListener here. */
   engine: RoundEngine;
   /** The committed seed chains the engine draws rounds from. */
   seeds: SeedChains;
+  /** Elects the one engine of the cluster that runs the rounds and fences its writes. */
+  leadership: Leadership;
   stomp: StompServer;
   tokens: Tokens;
   /** Settles auto cash-outs and voided rounds; the round engine calls it. */
@@ -69,8 +73,15 @@ export async function createServices(
     ...{ db: database.db, clientSeeds: clientSeedSource(chain), log, key: loadSeedKey(config) },
     ...{ length: config.seedChainLength, checkpointEvery: SEED_CHECKPOINT_EVERY },
   });
+  const session =
+    database.kind === 'postgres' && config.databaseUrl && config.role !== 'gateway'
+      ? await openLockSession(config.databaseUrl, config.leaderTimeoutMs)
+      : null;
+  const leadership = new Leadership({ db: database.db, session, log, pollMs: Math.round(config.leaderTimeoutMs / 5) });
+  // The engine and its settlement write through the fence: nothing of a deposed leader commits.
+  const leaderDb = fencedDb(database.db, (tx) => leadership.fence(tx));
   const engine = new RoundEngine({
-    ...{ db: database.db, bus, log, metrics, bettingMs, pauseMs, tickMs },
+    ...{ db: leaderDb, bus, log, metrics, bettingMs, pauseMs, tickMs },
     secrets: options.roundSecrets ?? (() => seeds.next()),
   });
   const retainers = new Map<string, Retainer>([
@@ -83,12 +94,12 @@ export async function createServices(
     addressOf: (request) => addressKey(clientIp(request, trust)),
   });
   const tokens = new Tokens(database.db, loadJwtSecret(config));
-  const settler = new BetSettler(database.db, { bus, metrics });
+  const settler = new BetSettler(leaderDb, { bus, metrics });
   engine.addListener(settler);
   const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log };
   const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
   return {
-    ...{ config, database, bus, metrics, engine, seeds, stomp, tokens, settler },
+    ...{ config, database, bus, metrics, engine, seeds, leadership, stomp, tokens, settler },
     ...{ chain, payments, paymentWorker },
   };
 }

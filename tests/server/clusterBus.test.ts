@@ -31,7 +31,7 @@ describe.skipIf(!postgresAvailable || !redisAvailable)('cluster bus over Redis (
 
   beforeAll(async () => {
     [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
-    env = { DATABASE_URL: await pg.createDatabase('bus'), REDIS_URL: redis.url, BETTING_MS: '500' };
+    env = { DATABASE_URL: await pg.createDatabase('bus'), REDIS_URL: redis.url, JWT_SECRET: 'a-secret-every-gateway-of-the-test-shares', BETTING_MS: '500' };
     engine = await startServer({ ...env, ROLE: 'all' }, { roundSecrets: fixedCrashPoints([1.3]) });
     gateway = await startServer({ ...env, ROLE: 'gateway' });
     onA = await connectStomp(engine.ws, DESTS);

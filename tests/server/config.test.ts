@@ -16,7 +16,7 @@ describe('config', () => {
     expect(() => loadConfig({ CHAIN: 'devnet' })).toThrow('CHAIN=devnet needs RPC_URL');
     expect(() => loadConfig({ CHAIN: 'mainnet', RPC_URL: 'http://rpc' })).toThrow('CHAIN=mainnet needs SIGN_IN_DOMAIN');
     expect(() => loadConfig({ REDIS_URL: 'redis://x' })).toThrow('REDIS_URL needs DATABASE_URL');
-    expect(() => loadConfig({ ROLE: 'gateway', DATABASE_URL: 'postgres://x' })).toThrow('ROLE=gateway needs REDIS_URL');
+    expect(() => loadConfig({ REDIS_URL: 'redis://x', DATABASE_URL: 'postgres://x' })).toThrow('REDIS_URL needs JWT_SECRET');
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow('TRUST_PROXY must be');
   });
 

@@ -33,6 +33,9 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
+/** PostgreSQL ends a session left idle inside a transaction this long, releasing its locks. */
+const IDLE_IN_TRANSACTION_MS = 10_000;
+
 /** Use this as dataDir for a throwaway in-memory PGlite (tests). */
 export const IN_MEMORY = 'memory://';
 
@@ -42,7 +45,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    const sql = postgres(options.databaseUrl, { max: 20, onnotice: () => {} });
+    const sql = postgres(options.databaseUrl, {
+      max: 20,
+      onnotice: () => {},
+      // A paused process must not hold row locks (the leadership row's above all) for long.
+      connection: { idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS },
+    });
     const db = drizzle(sql, { schema }) as unknown as Db;
     await migrate(drizzle(sql), { migrationsFolder });
     return { db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };

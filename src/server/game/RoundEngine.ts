@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import type { Metrics } from '../metrics';
 import type { LiveRound, RoundListener } from './RoundListener';
 import type { DrawnRound } from './SeedChains';
+import { Deposed } from './Leadership';
 import { insertRound, markEnded, markStarted, voidUnfinished } from './rounds';
 
 export interface RoundEngineOptions {
@@ -62,15 +63,20 @@ export class RoundEngine {
   /** Stops the rounds: no new step runs, and the round in progress is voided so no bet stays open. */
   async stop(): Promise<void> {
     if (!this.running) return;
-    this.running = false;
-    clearTimeout(this.stepTimer);
-    clearTimeout(this.endTimer);
-    await this.queue;
+    await this.abandon();
     try {
       await this.voidLeftovers();
     } catch (error) {
       this.options.log.error({ err: error }, 'could not void the round on stop; the next start will');
     }
+  }
+
+  /** Stops the rounds without writing anything: for a deposed leader, whose writes would be refused. */
+  async abandon(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.stepTimer);
+    clearTimeout(this.endTimer);
+    await this.queue;
   }
 
   private enqueue(step: () => Promise<void>): void {
@@ -185,6 +191,13 @@ export class RoundEngine {
 
   /** A step failed (the database went away?): void the round and try a new one after the pause. */
   private async recover(error: unknown): Promise<void> {
+    if (error instanceof Deposed) {
+      this.options.log.warn('deposed: another engine leads the rounds now');
+      this.running = false;
+      clearTimeout(this.stepTimer);
+      clearTimeout(this.endTimer);
+      return;
+    }
     this.options.log.error({ err: error }, 'round step failed; voiding the round');
     clearTimeout(this.stepTimer);
     clearTimeout(this.endTimer);

@@ -1,4 +1,7 @@
-/** The rounds table: every state change of a round is one UPDATE of its row. */
+/**
+ * The rounds table: every state change of a round is one UPDATE of its row, each in a transaction
+ * of its own so that a leader's fenced database (Leadership) checks the epoch first.
+ */
 
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -12,10 +15,12 @@ export async function insertRound(
   db: Db,
   round: DrawnRound & { createdAt: number; startsAt: number },
 ): Promise<number> {
-  const [row] = await db
-    .insert(rounds)
-    .values({ ...round, state: 'CREATED' })
-    .returning({ id: rounds.id });
+  const [row] = await db.transaction((tx) =>
+    tx
+      .insert(rounds)
+      .values({ ...round, state: 'CREATED' })
+      .returning({ id: rounds.id }),
+  );
   if (!row) throw new Error('the new round was not stored');
   return row.id;
 }
@@ -33,10 +38,12 @@ export async function markStarted(db: Db, id: number, startedAt: number): Promis
 
 /** STARTED -> ENDED at the crash instant with the shown final rate. */
 export async function markEnded(db: Db, id: number, endedAt: number, rateHundredths: number): Promise<void> {
-  await db
-    .update(rounds)
-    .set({ state: 'ENDED', endedAt, rateHundredths })
-    .where(and(eq(rounds.id, id), eq(rounds.state, 'STARTED')));
+  await db.transaction((tx) =>
+    tx
+      .update(rounds)
+      .set({ state: 'ENDED', endedAt, rateHundredths })
+      .where(and(eq(rounds.id, id), eq(rounds.state, 'STARTED'))),
+  );
 }
 
 /** Marks every round that is not ENDED as VOID (after the bets in flight, under each one's betting lock) and returns their ids. */

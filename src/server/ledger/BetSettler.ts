@@ -83,10 +83,13 @@ export class BetSettler implements RoundListener {
    * at or below `upTo` hundredths and below the crash point, at exactly its target.
    */
   private async settle(round: LiveRound, upTo: number, skipLocked: boolean): Promise<void> {
-    const paid = await queryRows<{ bet: BetJson & { nickname: string } }>(
-      this.db,
-      sql`SELECT pay_due(${round.id}, ${upTo}, ${round.fullRate}::float8, ${round.startedAt}::bigint,
-            ${GROWTH_PER_MS}::float8, ${skipLocked}, ${Date.now()}::bigint) AS bet`,
+    // In a transaction of its own so that the leader's fence checks the epoch before anything is paid.
+    const paid = await this.db.transaction((tx) =>
+      queryRows<{ bet: BetJson & { nickname: string } }>(
+        tx,
+        sql`SELECT pay_due(${round.id}, ${upTo}, ${round.fullRate}::float8, ${round.startedAt}::bigint,
+              ${GROWTH_PER_MS}::float8, ${skipLocked}, ${Date.now()}::bigint) AS bet`,
+      ),
     );
     for (const { bet } of paid) publishBet(this.outlet, 'BET_REFUNDED', toBet(betFromJson(bet), bet.nickname));
   }

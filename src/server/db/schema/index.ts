@@ -5,3 +5,4 @@ export * from './accounts';
 export * from './auth';
 export * from './bets';
 export * from './payments';
+export * from './leadership';
