@@ -14,14 +14,24 @@ import postgres from 'postgres';
 import { startEntry } from './clusterEntry';
 
 const base = Number(process.env.PORT || 8080);
-const ports = { entry: base, gateways: [base + 1, base + 2], engines: [base + 3, base + 4], pg: base + 5, redis: base + 6 };
+const ports = {
+  entry: base,
+  gateways: [base + 1, base + 2],
+  engines: [base + 3, base + 4],
+  pg: base + 5,
+  redis: base + 6,
+};
 const dir = resolve('data/cluster');
 const root = process.getuid?.() === 0;
 const children: { name: string; child: ChildProcess }[] = [];
 
 /** Runs a child in a process group of its own, so Ctrl-C reaches this script only and it stops them in order. */
 function start(name: string, command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   for (const stream of [child.stdout, child.stderr])
     stream?.on('data', (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) console.log(`[${name}] ${readable(line)}`);
@@ -64,7 +74,12 @@ async function startPostgres(): Promise<string> {
     root ? ['runuser', ['-u', 'postgres', '--', `${bin}/${tool}`, ...args]] : [`${bin}/${tool}`, args];
   if (!existsSync(data)) {
     mkdirSync(data, { recursive: true });
-    if (root) chownSync(data, Number(spawnSync('id', ['-u', 'postgres']).stdout), Number(spawnSync('id', ['-g', 'postgres']).stdout));
+    if (root)
+      chownSync(
+        data,
+        Number(spawnSync('id', ['-u', 'postgres']).stdout),
+        Number(spawnSync('id', ['-g', 'postgres']).stdout),
+      );
     const [command, args] = asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8']);
     const init = spawnSync(command, args, { stdio: 'inherit' });
     if (init.status !== 0) throw new Error('initdb failed');
@@ -91,7 +106,8 @@ async function startPostgres(): Promise<string> {
 /** The token-signing secret every process shares, made once. */
 function jwtSecret(): string {
   const file = resolve(dir, 'secrets.json');
-  if (!existsSync(file)) writeFileSync(file, JSON.stringify({ jwtSecret: randomBytes(32).toString('base64') }), { mode: 0o600 });
+  if (!existsSync(file))
+    writeFileSync(file, JSON.stringify({ jwtSecret: randomBytes(32).toString('base64') }), { mode: 0o600 });
   return (JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string }).jwtSecret;
 }
 
@@ -109,7 +125,9 @@ async function stopAll(): Promise<void> {
         // PostgreSQL's fast shutdown is SIGINT; the servers and Redis stop cleanly on SIGTERM.
         process.kill(-child.pid!, child === stores.find((s) => s.name === 'postgres')?.child ? 'SIGINT' : 'SIGTERM');
         const timeout = new Promise((done) => setTimeout(done, 20_000).unref());
-        return Promise.race([exited, timeout]).then(() => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'));
+        return Promise.race([exited, timeout]).then(
+          () => child.exitCode === null && process.kill(-child.pid!, 'SIGKILL'),
+        );
       }),
     );
   }
@@ -146,8 +164,12 @@ async function main(): Promise<void> {
   await Promise.all([...ports.gateways, ports.engines[1]!].map((port) => waitFor(`port ${port}`, healthy(port))));
   startEntry(ports.entry, ports.gateways);
   const urls = ports.gateways.map((port) => `http://localhost:${port}`).join(', ');
-  console.log(`\nmoonrush cluster is running: open http://localhost:${ports.entry} (round-robin over the gateways ${urls}).`);
-  console.log(`Engines answer /api/v1/health on ${ports.engines.join(' and ')}; data in ${dir}. Ctrl-C stops everything.\n`);
+  console.log(
+    `\nmoonrush cluster is running: open http://localhost:${ports.entry} (round-robin over the gateways ${urls}).`,
+  );
+  console.log(
+    `Engines answer /api/v1/health on ${ports.engines.join(' and ')}; data in ${dir}. Ctrl-C stops everything.\n`,
+  );
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

@@ -1,5 +1,5 @@
 /**
- * The local cluster's entry: a round-robin TCP proxy over the gateways that answer /health, the
+ * The local cluster's entry: a round-robin TCP proxy over the gateways that answer /ready, the
  * smallest stand-in for a real load balancer. Any gateway serves any player (no sticky sessions),
  * and a WebSocket passes through as the bytes it is; a player whose gateway dies reconnects here.
  */
@@ -13,7 +13,7 @@ export function startEntry(port: number, gateways: number[]): Server {
   let next = 0;
   const check = setInterval(() => {
     for (const gateway of gateways)
-      fetch(`http://127.0.0.1:${gateway}/api/v1/health`, { signal: AbortSignal.timeout(HEALTH_EVERY_MS) }).then(
+      fetch(`http://127.0.0.1:${gateway}/api/v1/ready`, { signal: AbortSignal.timeout(HEALTH_EVERY_MS) }).then(
         (res) => (res.ok ? up.add(gateway) : up.delete(gateway)),
         () => up.delete(gateway),
       );

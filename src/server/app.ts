@@ -73,7 +73,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   await app.register(fastifyRateLimit, { global: false, ...sharedLimits(bus) });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes(services));
       await api.register(metricsRoutes(metrics, config.metricsToken));
       await api.register(gameRoutes(services));
       await api.register(authRoutes(services));

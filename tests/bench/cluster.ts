@@ -35,13 +35,25 @@ async function measure(urls: string[], count: number): Promise<Figures[]> {
   const loads: ChildProcess[] = urls.map((url) =>
     spawn(
       process.execPath,
-      ['--import', 'tsx', 'tests/bench/fanoutLoad.ts', '--url', url, '--clients', String(count), '--seconds', String(seconds)],
+      [
+        '--import',
+        'tsx',
+        'tests/bench/fanoutLoad.ts',
+        '--url',
+        url,
+        '--clients',
+        String(count),
+        '--seconds',
+        String(seconds),
+      ],
       { stdio: ['pipe', 'pipe', 'inherit'] },
     ),
   );
   const lines = loads.map((load) => createInterface({ input: load.stdout! })[Symbol.asyncIterator]());
   const all = async () =>
-    Promise.all(lines.map(async (line) => JSON.parse((await line.next()).value as string) as Figures & { phase: string }));
+    Promise.all(
+      lines.map(async (line) => JSON.parse((await line.next()).value as string) as Figures & { phase: string }),
+    );
   const go = () => loads.forEach((load) => load.stdin?.write('go\n'));
   await all(); // half of them open
   go();
@@ -60,7 +72,10 @@ const watchdog = setTimeout(
   (4 * seconds + 600) * 1000,
 );
 
-const load = () => loadavg().map((n) => n.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 const row = (name: string, f: Figures) =>
   `${name.padEnd(26)} p50 ${String(f.p50).padStart(4)} ms   p99 ${String(f.p99).padStart(4)} ms   max ${f.max} ms   ` +
   `(${f.messages} messages, ${f.closedEarly} dropped)`;
@@ -75,7 +90,10 @@ single.signal('SIGTERM');
 await single.exited;
 
 const [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
-stopAll.push(() => pg.stop(), () => redis.stop());
+stopAll.push(
+  () => pg.stop(),
+  () => redis.stop(),
+);
 const env = {
   ...SERVER_ENV,
   DATABASE_URL: await pg.createDatabase('bench'),
@@ -85,7 +103,10 @@ const env = {
 };
 const engine = await spawnServer({ ...env, ROLE: 'engine' });
 stopAll.push(kill(engine));
-const gateways = await Promise.all([spawnServer({ ...env, ROLE: 'gateway' }), spawnServer({ ...env, ROLE: 'gateway' })]);
+const gateways = await Promise.all([
+  spawnServer({ ...env, ROLE: 'gateway' }),
+  spawnServer({ ...env, ROLE: 'gateway' }),
+]);
 stopAll.push(...gateways.map(kill));
 console.log(`2 gateways, ${2 * perGateway} subscribers (${perGateway} each): measuring ${seconds} s...`);
 const split = await measure(

@@ -40,146 +40,176 @@ function failoverClient(urls: string[]) {
 const of = <T extends GameEvent['eventType']>(events: GameEvent[], type: T) =>
   events.filter((e): e is Extract<GameEvent, { eventType: T }> => e.eventType === type);
 
-describe.skipIf(!postgresAvailable || !redisAvailable)('failover between engines (needs postgresql and redis-server)', () => {
-  let pg: PostgresCluster;
-  let redis: RedisServer;
-  let database: Database;
-  let env: Record<string, string>;
-  const servers: ServerProcess[] = [];
+describe.skipIf(!postgresAvailable || !redisAvailable)(
+  'failover between engines (needs postgresql and redis-server)',
+  () => {
+    let pg: PostgresCluster;
+    let redis: RedisServer;
+    let database: Database;
+    let env: Record<string, string>;
+    const servers: ServerProcess[] = [];
 
-  const start = async () => {
-    const server = await spawnServer({ ...env, ROLE: 'all' });
-    servers.push(server);
-    return server;
-  };
-  /** The pid of the process that leads now, from the leadership row. */
-  const leaderPid = async () => {
-    const [row] = await queryRows<{ holder: string | null }>(database.db, sql`select holder from leadership`);
-    return Number(row?.holder?.split(':').at(-1));
-  };
-  /** Ledger rows crediting one bet more than once (a round settled twice would make some). */
-  const doubleCredits = () =>
-    queryRows(
-      database.db,
-      sql`select kind, ref, count(*)::int as n from ledger_entries where kind in ('win', 'void_refund', 'cancel')
+    const start = async () => {
+      const server = await spawnServer({ ...env, ROLE: 'all' });
+      servers.push(server);
+      return server;
+    };
+    /** The pid of the process that leads now, from the leadership row. */
+    const leaderPid = async () => {
+      const [row] = await queryRows<{ holder: string | null }>(database.db, sql`select holder from leadership`);
+      return Number(row?.holder?.split(':').at(-1));
+    };
+    /** Ledger rows crediting one bet more than once (a round settled twice would make some). */
+    const doubleCredits = () =>
+      queryRows(
+        database.db,
+        sql`select kind, ref, count(*)::int as n from ledger_entries where kind in ('win', 'void_refund', 'cancel')
           group by kind, ref having count(*) > 1`,
-    );
-
-  beforeAll(async () => {
-    [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
-    env = { DATABASE_URL: await pg.createDatabase('failover'), REDIS_URL: redis.url, LEADER_TIMEOUT_MS: '2000' };
-    Object.assign(env, { JWT_SECRET: 'a-secret-every-gateway-of-the-test-shares', DATA_DIR: mkdtempSync(join(tmpdir(), 'moonrush-failover-')) });
-    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '' });
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const server of servers) {
-      server.signal('SIGCONT');
-      server.signal('SIGKILL');
-      await server.exited;
-    }
-    await database?.close();
-    await redis?.stop();
-    pg?.stop();
-  });
-
-  it('after a SIGKILL of the leader mid-round, the standby leads within 10 s, voids the round and refunds its bets once; its players reconnect through the other gateway', async () => {
-    const first = await start();
-    await waitUntil(() => first.logs.some((line) => line.includes('leads the rounds')), 30_000, 'a leader');
-    const second = await start();
-    expect(await leaderPid()).toBe(first.pid);
-    const player = await fundedPlayer(second.api, database.db, 10_000);
-    const watcher = failoverClient([first.ws, second.ws]);
-    try {
-      // A bet in the next round, placed through the standby's gateway.
-      const window = () => of(watcher.events, 'GAME_CREATED').findLast((e) => e.data.startsAt - Date.now() > 400);
-      await waitUntil(() => window() !== undefined, 30_000, 'a betting window');
-      const gameId = window()!.data.gameId;
-      const bet = await call<{ betId: string }>(second.api, 'POST', '/bet/create', { amount: 1000 }, { token: player.token });
-      expect(bet.body.errorMessage).toBeUndefined();
-      await waitUntil(() => of(watcher.events, 'GAME_STARTED').some((e) => e.data.gameId === gameId), 15_000, 'the start');
-      first.signal('SIGKILL');
-      const killedAt = Date.now();
-      const endedBeforeKill = of(watcher.events, 'GAME_ENDED').some((e) => e.data.gameId === gameId);
-
-      await waitUntil(
-        () => of(watcher.events, 'GAME_CREATED').some((e) => Number(e.data.gameId) > Number(gameId)),
-        10_000,
-        'a new round within 10 s of the kill',
       );
-      expect(Date.now() - killedAt).toBeLessThan(10_000);
-      expect(await leaderPid()).toBe(second.pid);
-      expect(watcher.connectedTo.at(-1)).toBe(second.ws);
 
-      const [round] = await queryRows<{ state: string }>(database.db, sql`select state from rounds where id = ${gameId}`);
-      const [row] = await queryRows<{ status: string }>(
-        database.db,
-        sql`select status from bets where id = ${bet.body.data!.betId}`,
-      );
-      if (!endedBeforeKill) {
-        expect(round?.state).toBe('VOID');
-        expect(row?.status).toBe('VOID');
-        const refunds = await queryRows(
-          database.db,
-          sql`select id from ledger_entries where kind = 'void_refund' and ref = ${bet.body.data!.betId}`,
-        );
-        expect(refunds).toHaveLength(1);
+    beforeAll(async () => {
+      [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+      env = { DATABASE_URL: await pg.createDatabase('failover'), REDIS_URL: redis.url, LEADER_TIMEOUT_MS: '2000' };
+      Object.assign(env, {
+        JWT_SECRET: 'a-secret-every-gateway-of-the-test-shares',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'moonrush-failover-')),
+      });
+      database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '' });
+    }, 60_000);
+
+    afterAll(async () => {
+      for (const server of servers) {
+        server.signal('SIGCONT');
+        server.signal('SIGKILL');
+        await server.exited;
       }
-      expect(await doubleCredits()).toEqual([]);
-      expect(await checkLedger(database.db)).toEqual([]);
-    } finally {
-      await watcher.client.deactivate();
-    }
-  }, 120_000);
+      await database?.close();
+      await redis?.stop();
+      pg?.stop();
+    });
 
-  it('a paused leader (SIGSTOP, then SIGCONT after the standby took over) changes nothing', async () => {
-    const leader = servers.at(-1)!;
-    const standby = await start();
-    expect(await leaderPid()).toBe(leader.pid);
-    const player = await fundedPlayer(standby.api, database.db, 10_000);
-    const watcher = failoverClient([standby.ws]);
-    try {
-      const window = () => of(watcher.events, 'GAME_CREATED').findLast((e) => e.data.startsAt - Date.now() > 400);
-      await waitUntil(() => window() !== undefined, 30_000, 'a betting window');
-      const gameId = window()!.data.gameId;
-      const bet = await call<{ betId: string }>(
-        standby.api,
-        'POST',
-        '/bet/create/auto',
-        { amount: 1000, rate: 1.01 },
-        { token: player.token },
-      );
-      expect(bet.body.errorMessage).toBeUndefined();
-      await waitUntil(() => of(watcher.events, 'GAME_STARTED').some((e) => e.data.gameId === gameId), 15_000, 'the start');
-      leader.signal('SIGSTOP');
-      await waitUntil(
-        () => of(watcher.events, 'GAME_CREATED').some((e) => Number(e.data.gameId) > Number(gameId)),
-        30_000,
-        'the standby to lead',
-      );
-      expect(await leaderPid()).toBe(standby.pid);
-      const resumedAt = Date.now();
-      leader.signal('SIGCONT');
-      await waitUntil(() => leader.logs.some((line) => /deposed|lost the leader session/.test(line)), 15_000, 'the old leader to step down');
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+    it('after a SIGKILL of the leader mid-round, the standby leads within 10 s, voids the round and refunds its bets once; its players reconnect through the other gateway', async () => {
+      const first = await start();
+      await waitUntil(() => first.logs.some((line) => line.includes('leads the rounds')), 30_000, 'a leader');
+      const second = await start();
+      expect(await leaderPid()).toBe(first.pid);
+      const player = await fundedPlayer(second.api, database.db, 10_000);
+      const watcher = failoverClient([first.ws, second.ws]);
+      try {
+        // A bet in the next round, placed through the standby's gateway.
+        const window = () => of(watcher.events, 'GAME_CREATED').findLast((e) => e.data.startsAt - Date.now() > 400);
+        await waitUntil(() => window() !== undefined, 30_000, 'a betting window');
+        const gameId = window()!.data.gameId;
+        const bet = await call<{ betId: string }>(
+          second.api,
+          'POST',
+          '/bet/create',
+          { amount: 1000 },
+          { token: player.token },
+        );
+        expect(bet.body.errorMessage).toBeUndefined();
+        await waitUntil(
+          () => of(watcher.events, 'GAME_STARTED').some((e) => e.data.gameId === gameId),
+          15_000,
+          'the start',
+        );
+        first.signal('SIGKILL');
+        const killedAt = Date.now();
+        const endedBeforeKill = of(watcher.events, 'GAME_ENDED').some((e) => e.data.gameId === gameId);
 
-      expect(await leaderPid()).toBe(standby.pid);
-      // Whatever the old leader had scheduled wrote nothing: one round at most is open, and it is the new leader's.
-      const open = await queryRows<{ id: string }>(
-        database.db,
-        sql`select id from rounds where state in ('CREATED', 'STARTED')`,
-      );
-      expect(open.length).toBeLessThanOrEqual(1);
-      const [paused] = await queryRows<{ state: string }>(database.db, sql`select state from rounds where id = ${gameId}`);
-      expect(['VOID', 'ENDED']).toContain(paused?.state);
-      // Every event after the resume is the new leader's: ids never go back.
-      const after = watcher.events.filter((e) => 'serverTime' in e.data && (e.data.serverTime as number) > resumedAt);
-      const ids = after.map((e) => Number(e.data.gameId));
-      expect(ids).toEqual([...ids].sort((a, b) => a - b));
-      expect(await doubleCredits()).toEqual([]);
-      expect(await checkLedger(database.db)).toEqual([]);
-    } finally {
-      await watcher.client.deactivate();
-    }
-  }, 120_000);
-});
+        await waitUntil(
+          () => of(watcher.events, 'GAME_CREATED').some((e) => Number(e.data.gameId) > Number(gameId)),
+          10_000,
+          'a new round within 10 s of the kill',
+        );
+        expect(Date.now() - killedAt).toBeLessThan(10_000);
+        expect(await leaderPid()).toBe(second.pid);
+        expect(watcher.connectedTo.at(-1)).toBe(second.ws);
+
+        const [round] = await queryRows<{ state: string }>(
+          database.db,
+          sql`select state from rounds where id = ${gameId}`,
+        );
+        const [row] = await queryRows<{ status: string }>(
+          database.db,
+          sql`select status from bets where id = ${bet.body.data!.betId}`,
+        );
+        if (!endedBeforeKill) {
+          expect(round?.state).toBe('VOID');
+          expect(row?.status).toBe('VOID');
+          const refunds = await queryRows(
+            database.db,
+            sql`select id from ledger_entries where kind = 'void_refund' and ref = ${bet.body.data!.betId}`,
+          );
+          expect(refunds).toHaveLength(1);
+        }
+        expect(await doubleCredits()).toEqual([]);
+        expect(await checkLedger(database.db)).toEqual([]);
+      } finally {
+        await watcher.client.deactivate();
+      }
+    }, 300_000);
+
+    it('a paused leader (SIGSTOP, then SIGCONT after the standby took over) changes nothing', async () => {
+      const leader = servers.at(-1)!;
+      const standby = await start();
+      expect(await leaderPid()).toBe(leader.pid);
+      const player = await fundedPlayer(standby.api, database.db, 10_000);
+      const watcher = failoverClient([standby.ws]);
+      try {
+        const window = () => of(watcher.events, 'GAME_CREATED').findLast((e) => e.data.startsAt - Date.now() > 400);
+        await waitUntil(() => window() !== undefined, 30_000, 'a betting window');
+        const gameId = window()!.data.gameId;
+        const bet = await call<{ betId: string }>(
+          standby.api,
+          'POST',
+          '/bet/create/auto',
+          { amount: 1000, rate: 1.01 },
+          { token: player.token },
+        );
+        expect(bet.body.errorMessage).toBeUndefined();
+        await waitUntil(
+          () => of(watcher.events, 'GAME_STARTED').some((e) => e.data.gameId === gameId),
+          15_000,
+          'the start',
+        );
+        leader.signal('SIGSTOP');
+        await waitUntil(
+          () => of(watcher.events, 'GAME_CREATED').some((e) => Number(e.data.gameId) > Number(gameId)),
+          30_000,
+          'the standby to lead',
+        );
+        expect(await leaderPid()).toBe(standby.pid);
+        const resumedAt = Date.now();
+        leader.signal('SIGCONT');
+        await waitUntil(
+          () => leader.logs.some((line) => /deposed|lost the leader session/.test(line)),
+          15_000,
+          'the old leader to step down',
+        );
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+
+        expect(await leaderPid()).toBe(standby.pid);
+        // Whatever the old leader had scheduled wrote nothing: one round at most is open, and it is the new leader's.
+        const open = await queryRows<{ id: string }>(
+          database.db,
+          sql`select id from rounds where state in ('CREATED', 'STARTED')`,
+        );
+        expect(open.length).toBeLessThanOrEqual(1);
+        const [paused] = await queryRows<{ state: string }>(
+          database.db,
+          sql`select state from rounds where id = ${gameId}`,
+        );
+        expect(['VOID', 'ENDED']).toContain(paused?.state);
+        // Every event after the resume is the new leader's: ids never go back.
+        const after = watcher.events.filter((e) => 'serverTime' in e.data && (e.data.serverTime as number) > resumedAt);
+        const ids = after.map((e) => Number(e.data.gameId));
+        expect(ids).toEqual([...ids].sort((a, b) => a - b));
+        expect(await doubleCredits()).toEqual([]);
+        expect(await checkLedger(database.db)).toEqual([]);
+      } finally {
+        await watcher.client.deactivate();
+      }
+    }, 300_000);
+  },
+);

@@ -36,7 +36,7 @@ const TEST_ENV = {
 };
 
 /** Starts `npm start`'s program with these settings and resolves once /health answers (or fails after `timeoutMs`). */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>, timeoutMs = 150_000): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,

@@ -5,6 +5,8 @@
 export interface EventBus {
   publish(channel: string, json: string): void;
   subscribe(channel: string, listener: (json: string) => void): () => void;
+  /** False while the bus cannot carry events (Redis away): the process is not ready for players. */
+  readonly connected: boolean;
   /** Resolves once every subscription made so far receives messages. */
   ready(): Promise<void>;
   close(): Promise<void>;

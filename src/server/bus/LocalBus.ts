@@ -2,6 +2,7 @@ import type { EventBus } from './EventBus';
 
 /** The single-process bus: listeners are called synchronously, in subscription order. */
 export class LocalBus implements EventBus {
+  readonly connected = true;
   private readonly listeners = new Map<string, Set<(json: string) => void>>();
 
   publish(channel: string, json: string): void {

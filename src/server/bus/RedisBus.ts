@@ -61,6 +61,10 @@ export class RedisBus implements EventBus {
     return redis;
   }
 
+  get connected(): boolean {
+    return this.publisher.status === 'ready' && this.subscriber.status === 'ready';
+  }
+
   publish(channel: string, json: string): void {
     this.publisher.publish(PREFIX + channel, json).catch(() => {
       if (this.dropped++ === 0) this.log.warn('Redis is away: dropping events until it is back');

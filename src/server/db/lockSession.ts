@@ -36,8 +36,10 @@ export async function openLockSession(url: string, timeoutMs: number): Promise<L
     ]);
   return {
     async tryLock() {
-      const [row] = await query(() => sql<{ ok: boolean; pid: number }[]>`
-        select pg_try_advisory_lock(${LEADER_LOCK}) as ok, pg_backend_pid() as pid`);
+      const [row] = await query(
+        () => sql<{ ok: boolean; pid: number }[]>`
+        select pg_try_advisory_lock(${LEADER_LOCK}) as ok, pg_backend_pid() as pid`,
+      );
       lockedBy = row?.ok ? row.pid : null;
       return lockedBy !== null;
     },

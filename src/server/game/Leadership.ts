@@ -55,7 +55,11 @@ export class Leadership {
   async fence(tx: Tx): Promise<void> {
     const epoch = this.epoch;
     if (epoch === null) throw new Deposed();
-    const [row] = await tx.select({ epoch: leadership.epoch }).from(leadership).where(eq(leadership.id, 1)).for('share');
+    const [row] = await tx
+      .select({ epoch: leadership.epoch })
+      .from(leadership)
+      .where(eq(leadership.id, 1))
+      .for('share');
     if (row?.epoch === epoch) return;
     if (this.epoch === epoch) this.epoch = null;
     throw new Deposed();
