@@ -31,7 +31,7 @@ describe.skipIf(!chromiumAvailable)('the HUD in Chromium against the real server
     page = browser.page;
     await page.goto(origin);
     await waitForStage(page, (probe) => probe.ready, 90_000);
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();

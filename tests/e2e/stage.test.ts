@@ -21,7 +21,7 @@ describe.skipIf(!chromiumAvailable)('the stage in Chromium against the real serv
     browser = await openBrowser({ phone: true });
     await browser.page.goto(origin);
     await waitForStage(browser.page, (probe) => probe.ready, 90_000);
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
