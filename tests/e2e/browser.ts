@@ -74,12 +74,17 @@ export function probeStage(page: Page): Promise<StageProbe> {
 }
 
 /** Polls `probeStage` until `done` holds, at most `timeoutMs`. */
-export async function waitForStage(page: Page, done: (probe: StageProbe) => boolean, timeoutMs: number): Promise<StageProbe> {
+export async function waitForStage(
+  page: Page,
+  done: (probe: StageProbe) => boolean,
+  timeoutMs: number,
+): Promise<StageProbe> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const probe = await probeStage(page);
     if (done(probe)) return probe;
-    if (Date.now() > deadline) throw new Error(`The stage did not get there in ${timeoutMs} ms: ${JSON.stringify(probe)}`);
+    if (Date.now() > deadline)
+      throw new Error(`The stage did not get there in ${timeoutMs} ms: ${JSON.stringify(probe)}`);
     await page.waitForTimeout(50);
   }
 }

@@ -9,6 +9,7 @@ import { useAtomValue } from 'jotai';
 import { useWallet } from '@solana/wallet-adapter-react';
 import { DEPOSIT_MAX_SOL } from '../../shared/constants';
 import { sanitizeAmountInput } from '../../shared/money';
+import { Button } from '../hud/pixel';
 import { paymentEnvironmentAtom } from '../state/paymentEnvironmentAtom';
 import { profileAtom } from '../state/profileAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
@@ -34,20 +35,14 @@ function SignedOut() {
       <div className="wallet-row">
         <WalletButton />
         {wallet.connected && (
-          <button type="button" className="wallet-action" onClick={() => openPicker(true)}>
+          <Button color="gray" onClick={() => openPicker(true)}>
             Change
-          </button>
+          </Button>
         )}
       </div>
-      <button
-        type="button"
-        className="wallet-action wallet-primary"
-        disabled={signIn.busy}
-        aria-busy={signIn.busy}
-        onClick={() => void signIn.run(() => signInWithWallet(wallet))}
-      >
-        {signIn.busy ? 'Signing in...' : 'Sign In'}
-      </button>
+      <Button color="green" loading={signIn.busy} onClick={() => void signIn.run(() => signInWithWallet(wallet))}>
+        Sign In
+      </Button>
       <Notice message={signIn.message} />
     </div>
   );
@@ -120,9 +115,9 @@ function AmountForm({ title, unit, value, onChange, busy, onSubmit, message }: A
           />
           <span>{unit}</span>
         </label>
-        <button type="submit" className="wallet-action wallet-primary" disabled={busy} aria-busy={busy}>
-          {busy ? '...' : title}
-        </button>
+        <Button type="submit" color="orange" loading={busy}>
+          {title}
+        </Button>
       </div>
       <Notice message={message} />
     </form>

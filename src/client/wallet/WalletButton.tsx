@@ -6,6 +6,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useWallet } from '@solana/wallet-adapter-react';
+import { Button } from '../hud/pixel';
 import { usePicker } from './pickerContext';
 
 /** How long 'Copied' stays. */
@@ -65,8 +66,8 @@ export function WalletButton() {
 
   return (
     <div className="wallet-button-root" ref={root}>
-      <button
-        type="button"
+      <Button
+        color="purple"
         className="wallet-button"
         aria-haspopup={connected ? 'menu' : 'dialog'}
         aria-expanded={connected ? menu : undefined}
@@ -76,7 +77,7 @@ export function WalletButton() {
       >
         {wallet && <img src={wallet.adapter.icon} alt="" width={20} height={20} />}
         <span>{label}</span>
-      </button>
+      </Button>
       {menu && (
         <ul className="wallet-menu" role="menu">
           <li role="none">

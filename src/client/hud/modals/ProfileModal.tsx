@@ -1,4 +1,7 @@
-/** The profile modal (spec §2): 'Your profile' with the balance and Logout, or 'Connect your wallet' with the ways in. */
+/**
+ * The profile modal (spec §2): 'Your profile' with the balance, Logout and the wallet's Deposit and
+ * Withdraw, or 'Connect your wallet' with the wallet's way in and the email form as the second one.
+ */
 
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -9,12 +12,23 @@ import { accessTokenAtom } from '../../state/sessionAtom';
 import { Button } from '../pixel';
 import { EmailSignIn } from './EmailSignIn';
 import { Modal } from './Modal';
+import { WalletSlot } from './WalletSlot';
 
 export function ProfileModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   return (
     <Modal open={open} onClose={onClose} title={signedIn ? 'Your profile' : 'Connect your wallet'}>
-      {signedIn ? <ProfileSummary /> : <EmailSignIn />}
+      {signedIn ? (
+        <>
+          <ProfileSummary />
+          <WalletSlot />
+        </>
+      ) : (
+        <>
+          <WalletSlot />
+          <EmailSignIn />
+        </>
+      )}
     </Modal>
   );
 }
