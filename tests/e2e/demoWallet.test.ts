@@ -1,0 +1,67 @@
+/**
+ * A newcomer without any wallet on a phone (issue 12 items 7 and 8): the demo wallet, funded by the
+ * local faucet, plays the whole loop on a 360x640 screen. Screenshots go to test-results/wallet.
+ */
+
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatCoins } from '../../src/shared/money';
+import { startServer, type TestServer } from '../server/harness';
+import { fixedCrashPoints } from '../server/crashPoints';
+import { localChain } from '../server/paymentClient';
+import { chromiumAvailable, openBrowser, type Browser } from './browser';
+import { balanceReads, connect, dialog, profileButton, serverProfile, shoot, signIn, submitAmount } from './walletPage';
+
+const ROUNDS = { STATIC_DIR: 'dist', BETTING_MS: '2500', PAUSE_MS: '500', TICK_MS: '100' };
+const TEST = { timeout: 180_000 };
+
+describe.skipIf(!chromiumAvailable)('the demo wallet on a phone (needs /usr/bin/chromium)', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer(ROUNDS, { roundSecrets: fixedCrashPoints([2]) });
+    browser = await openBrowser({ phone: true });
+    await browser.page.goto(server.api.replace('/api/v1', ''), { waitUntil: 'domcontentloaded' });
+  }, 150_000);
+
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await shoot(browser.page, `phone-failed-${task.name.slice(0, 40)}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('connects the demo wallet, which the faucet funds, and signs in', TEST, async () => {
+    const { page } = browser;
+    await connect(page, 'Demo wallet');
+    const stored = await page.evaluate(() => localStorage.getItem('demoWalletKey'));
+    expect(JSON.parse(stored!)).toMatchObject({ kty: 'OKP', crv: 'Ed25519' });
+    await shoot(page, 'phone-01-demo-connected');
+    await signIn(page);
+    const { wallet } = await serverProfile(page, server.api);
+    await expect.poll(() => localChain(server).balance(wallet!), { timeout: 20_000 }).toBe(10_000_000_000n);
+    await shoot(page, 'phone-02-signed-in');
+  });
+
+  it('deposits, bets with an auto cash-out, withdraws and logs out', TEST, async () => {
+    const { page } = browser;
+    expect(await submitAmount(page, 'Deposit', '1')).toBe('Transaction successful, funds will be credited soon');
+    await balanceReads(page, '10.000 $');
+    await dialog(page, 'Your profile').getByRole('button', { name: 'Close' }).click();
+
+    const panel = page.getByRole('group', { name: 'Bet panel 1' });
+    await panel.getByLabel('Cash out at').fill('1.50');
+    await panel.getByTestId('bet-main-0').click();
+    await balanceReads(page, '10.100 $', 60_000);
+    await shoot(page, 'phone-03-won');
+
+    await profileButton(page).click();
+    expect(await submitAmount(page, 'Withdraw', '200')).toBe('Transaction successful, funds will be credited soon');
+    await balanceReads(page, `${formatCoins(990_000)} $`);
+    await dialog(page, 'Your profile').getByRole('button', { name: 'Logout' }).click();
+    await balanceReads(page, 'Login');
+    await shoot(page, 'phone-04-logged-out');
+  });
+});
