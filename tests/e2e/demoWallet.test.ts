@@ -9,9 +9,18 @@ import { startServer, type TestServer } from '../server/harness';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { localChain } from '../server/paymentClient';
 import { chromiumAvailable, openBrowser, type Browser } from './browser';
-import { balanceReads, connect, dialog, profileButton, serverProfile, shoot, signIn, submitAmount } from './walletPage';
+import {
+  balanceReads,
+  connect,
+  dialog,
+  profileButton,
+  serverProfile,
+  shoot,
+  signIn,
+  submitAmount,
+  WALLET_SERVER_ENV,
+} from './walletPage';
 
-const ROUNDS = { STATIC_DIR: 'dist', BETTING_MS: '2500', PAUSE_MS: '500', TICK_MS: '100' };
 const TEST = { timeout: 180_000 };
 
 describe.skipIf(!chromiumAvailable)('the demo wallet on a phone (needs /usr/bin/chromium)', () => {
@@ -19,7 +28,7 @@ describe.skipIf(!chromiumAvailable)('the demo wallet on a phone (needs /usr/bin/
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer(ROUNDS, { roundSecrets: fixedCrashPoints([2]) });
+    server = await startServer(WALLET_SERVER_ENV, { roundSecrets: fixedCrashPoints([2]) });
     browser = await openBrowser({ phone: true });
     await browser.page.goto(server.api.replace('/api/v1', ''), { waitUntil: 'domcontentloaded' });
   }, 150_000);

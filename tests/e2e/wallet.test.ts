@@ -14,10 +14,19 @@ import { fixedCrashPoints } from '../server/crashPoints';
 import { localChain } from '../server/paymentClient';
 import { chromiumAvailable, openBrowser, type Browser } from './browser';
 import { injectTestWallet, newWalletKey } from './testWalletScript';
-import { balanceReads, connect, dialog, profileButton, serverProfile, shoot, signIn, submitAmount } from './walletPage';
+import {
+  balanceReads,
+  connect,
+  dialog,
+  profileButton,
+  serverProfile,
+  shoot,
+  signIn,
+  submitAmount,
+  WALLET_SERVER_ENV,
+} from './walletPage';
 
 /** Every round crashes at x2.00 (11.6 s of flight): time to cash out by hand at ~x1.1 and for an auto cash-out at x1.50. */
-const ROUNDS = { STATIC_DIR: 'dist', BETTING_MS: '2500', PAUSE_MS: '500', TICK_MS: '100' };
 const TEST = { timeout: 180_000 };
 
 const mainButton = (page: Page, panel: number) => page.getByTestId(`bet-main-${panel}`);
@@ -33,7 +42,7 @@ describe.skipIf(!chromiumAvailable)('wallets in the page (needs /usr/bin/chromiu
   const key = newWalletKey();
 
   beforeAll(async () => {
-    server = await startServer(ROUNDS, { roundSecrets: fixedCrashPoints([2]) });
+    server = await startServer(WALLET_SERVER_ENV, { roundSecrets: fixedCrashPoints([2]) });
     origin = server.api.replace('/api/v1', '');
     browser = await openBrowser();
     await injectTestWallet(browser.context, { name: 'Test wallet', jwk: key.jwk });

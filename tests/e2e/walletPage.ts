@@ -5,6 +5,19 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Envelope, Profile } from '../../src/shared/protocol';
 
+/**
+ * The server settings of the wallet tests: short rounds, and no cache on public reads. The local
+ * chain accepts only its latest blockhash and moves on every minute, so a blockhash cached across
+ * that move makes a deposit fail (BlockhashNotFound) by chance.
+ */
+export const WALLET_SERVER_ENV = {
+  STATIC_DIR: 'dist',
+  BETTING_MS: '2500',
+  PAUSE_MS: '500',
+  TICK_MS: '100',
+  PUBLIC_CACHE_MS: '0',
+};
+
 export const SHOTS = 'test-results/wallet';
 mkdirSync(SHOTS, { recursive: true });
 

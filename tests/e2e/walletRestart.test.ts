@@ -12,7 +12,7 @@ import { fixedCrashPoints } from '../server/crashPoints';
 import { freePort } from '../server/freePort';
 import { chromiumAvailable, openBrowser, type Browser } from './browser';
 import { injectTestWallet, newWalletKey } from './testWalletScript';
-import { balanceReads, connect, dialog, shoot, signIn, submitAmount } from './walletPage';
+import { balanceReads, connect, dialog, shoot, signIn, submitAmount, WALLET_SERVER_ENV } from './walletPage';
 
 const TEST = { timeout: 240_000 };
 
@@ -26,7 +26,7 @@ describe.skipIf(!chromiumAvailable)('a server restart under a signed-in player (
 
   beforeAll(async () => {
     const port = String(await freePort());
-    env = { STATIC_DIR: 'dist', BETTING_MS: '2500', PAUSE_MS: '500', TICK_MS: '100', PORT: port, DATA_DIR: dataDir };
+    env = { ...WALLET_SERVER_ENV, PORT: port, DATA_DIR: dataDir };
     server = await start();
     browser = await openBrowser();
     await injectTestWallet(browser.context, { name: 'Test wallet', jwk: key.jwk });
