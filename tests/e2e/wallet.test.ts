@@ -26,7 +26,6 @@ import {
   WALLET_SERVER_ENV,
 } from './walletPage';
 
-/** Every round crashes at x2.00 (11.6 s of flight): time to cash out by hand at ~x1.1 and for an auto cash-out at x1.50. */
 const TEST = { timeout: 180_000 };
 
 const mainButton = (page: Page, panel: number) => page.getByTestId(`bet-main-${panel}`);
@@ -42,6 +41,7 @@ describe.skipIf(!chromiumAvailable)('wallets in the page (needs /usr/bin/chromiu
   const key = newWalletKey();
 
   beforeAll(async () => {
+    // Every round crashes at x2.00 (11.6 s of flight): time to cash out by hand and for an auto cash-out at x1.50.
     server = await startServer(WALLET_SERVER_ENV, { roundSecrets: fixedCrashPoints([2]) });
     origin = server.api.replace('/api/v1', '');
     browser = await openBrowser();
