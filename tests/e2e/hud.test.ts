@@ -110,7 +110,7 @@ describe.skipIf(!chromiumAvailable)('the HUD in Chromium against the real server
       const login = dialog('Connect your wallet');
       await login.getByLabel('Email').fill(player.email);
       await login.getByLabel('Password').fill('correct horse');
-      await login.getByRole('button', { name: 'Sign in' }).click();
+      await login.getByRole('button', { name: 'Sign in', exact: true }).click();
       await dialog('Your profile').waitFor();
       await page.keyboard.press('Escape');
       await poll(() => profileButton().textContent()).toBe('1.000 $');
