@@ -28,7 +28,12 @@ interface Figures {
   closedEarly: number;
 }
 
-const SERVER_ENV = { LOG_LEVEL: 'warn', BETTING_MS: '1000', PAUSE_MS: '500', TICK_MS: '100' };
+const SERVER_ENV = {
+  ...{ LOG_LEVEL: 'warn', BETTING_MS: '1000', PAUSE_MS: '500', TICK_MS: '100' },
+  // Every subscriber comes from loopback: lift the per-address cap above them.
+  STOMP_MAX_PER_ADDRESS: String(perGateway + 10),
+  STOMP_MAX_CONNECTIONS: String(Math.max(10_000, perGateway + 10)),
+};
 
 /** Runs one load process per URL, each with `count` subscribers, and measures them over the same window. */
 async function measure(urls: string[], count: number): Promise<Figures[]> {
