@@ -14,11 +14,16 @@ describe.skipIf(!chromiumAvailable)('the stage in Chromium against the real serv
   let server: TestServer;
   let browser: Browser;
   let origin: string;
+  /** Content-Security-Policy violations the page reported (the server sends its CSP with the page). */
+  const violations: string[] = [];
 
   beforeAll(async () => {
     server = await startServer(ROUND_SETTINGS);
     origin = server.api.replace('/api/v1', '');
     browser = await openBrowser({ phone: true });
+    browser.page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     await browser.page.goto(origin);
     await waitForStage(browser.page, (probe) => probe.ready, 90_000);
   }, 240_000);
@@ -42,6 +47,14 @@ describe.skipIf(!chromiumAvailable)('the stage in Chromium against the real serv
     }
     expect(colours.size).toBeGreaterThan(50);
     expect(lit).toBeGreaterThan(200);
+  });
+
+  it("runs under the server's Content-Security-Policy without a violation", TEST, async () => {
+    const csp = (await fetch(origin)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
+    expect(violations).toEqual([]);
   });
 
   it('commits nothing in React while the rocket flies', TEST, async () => {

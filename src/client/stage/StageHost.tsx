@@ -3,6 +3,8 @@
 import { Application } from '@pixi/react';
 import type { Application as PixiApplication } from 'pixi.js';
 import 'pixi.js/app';
+// Shader uniforms without `new Function`, so the page runs under a CSP without 'unsafe-eval'.
+import 'pixi.js/unsafe-eval';
 import { useCallback, useEffect, useRef } from 'react';
 import { store } from '../state/store';
 import { loadStageAssets } from './assets';
