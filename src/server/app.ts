@@ -17,6 +17,8 @@ import { userRoutes } from './http/user';
 import { betRoutes } from './http/bet';
 import { paymentRoutes } from './http/payment';
 import { serveClient } from './http/staticClient';
+import { securityHeaders } from './http/securityHeaders';
+import { fundLocalHouse } from './payments/houseFloat';
 
 export interface GameServer {
   app: FastifyInstance;
@@ -69,6 +71,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
 
   installErrorHandlers(app);
   timeRequests(app, metrics);
+  await securityHeaders(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, ...sharedLimits(bus) });
   await app.register(
@@ -92,6 +95,8 @@ export async function createServer(config: Config, options: ServiceOptions = {})
     services,
     async listen() {
       await bus.ready();
+      // Before the first request: the in-memory local chain starts empty at every start.
+      await fundLocalHouse(services.payments);
       const url = await app.listen({ port: config.port, host: config.host });
       // An engine runs the rounds while it leads; a standby waits for the lead.
       if (config.role !== 'gateway') await leadership.start(engine);

@@ -25,6 +25,7 @@ import type { Chain } from './chain/Chain';
 import { createChain } from './chain/createChain';
 import type { PaymentContext } from './payments/PaymentContext';
 import { PaymentWorker } from './payments/PaymentWorker';
+import { DeathWatch } from './payments/DeathWatch';
 import { addressKey, clientIp, trustProxyFn } from './clientAddress';
 
 export interface Services {
@@ -98,7 +99,9 @@ export async function createServices(
   const tokens = new Tokens(database.db, loadJwtSecret(config));
   const settler = new BetSettler(leaderDb, { bus, metrics });
   engine.addListener(settler);
-  const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log };
+  // A real cluster's nodes lag each other: a transfer is dead only after answers 30 s apart agree.
+  const deathWatch = new DeathWatch(3, config.chain === 'local' ? 0 : 30_000);
+  const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log, deathWatch };
   const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
   return {
     ...{ config, database, bus, metrics, engine, seeds, leadership, stomp, tokens, settler },

@@ -11,6 +11,7 @@ function cluster(answers: {
   send?: () => never;
   finalizedSlot?: number;
   blocks?: number[];
+  blockhashValid?: boolean;
 }) {
   const sent: Uint8Array[] = [];
   const connection: RpcConnection = {
@@ -18,6 +19,7 @@ function cluster(answers: {
       blockhash: 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi',
       lastValidBlockHeight: 1200,
     }),
+    isBlockhashValid: async () => ({ context: { slot: 1 }, value: answers.blockhashValid ?? true }),
     getBlockHeight: async () => answers.height ?? 1000,
     sendRawTransaction: async (wire) => {
       answers.send?.();
@@ -65,6 +67,13 @@ describe('RpcChain', () => {
       state: 'failed',
       reason: '{"InstructionError":[0,{"Custom":1}]}',
     });
+  });
+
+  it("bounds a transaction's own blockhash by the latest one once the node knows it, and knows nothing otherwise", async () => {
+    const known = new RpcChain('devnet', cluster({ blockhashValid: true }).connection, house);
+    expect(await known.lastValidHeightOf('any')).toBe(1200n);
+    const unknown = new RpcChain('devnet', cluster({ blockhashValid: false }).connection, house);
+    expect(await unknown.lastValidHeightOf('any')).toBeNull();
   });
 
   it('judges expiry on the finalized block height', async () => {

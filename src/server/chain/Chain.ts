@@ -35,6 +35,12 @@ export interface Chain {
   /** The house wallet's address (base58): deposits go there, withdrawals come from it. */
   readonly houseAddress: string;
   latestBlockhash(): Promise<Blockhash>;
+  /**
+   * An upper bound of the last block height at which a transaction under `blockhash` can land,
+   * or null when the chain does not know the blockhash (expired long ago, or this node has not
+   * seen it yet).
+   */
+  lastValidHeightOf(blockhash: string): Promise<bigint | null>;
   /** True once no transaction with a blockhash valid up to `lastValidBlockHeight` can land any more. */
   expired(lastValidBlockHeight: bigint): Promise<boolean>;
   /** Sends signed wire bytes and returns the signature; sending the same bytes again is harmless. */

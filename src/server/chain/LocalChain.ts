@@ -24,6 +24,8 @@ export class LocalChain implements Chain {
   private readonly decoder = getTransactionDecoder();
   private height = 0n;
   private blockhashSince = Date.now();
+  /** The height at which each recent blockhash was the latest (the last few hundred). */
+  private readonly heights = new Map<string, bigint>();
 
   constructor(private readonly house: Keypair) {
     this.houseAddress = house.publicKey.toBase58();
@@ -31,7 +33,17 @@ export class LocalChain implements Chain {
 
   async latestBlockhash(): Promise<Blockhash> {
     this.age();
-    return { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: this.height };
+    const blockhash = this.svm.latestBlockhash();
+    if (!this.heights.has(blockhash)) {
+      this.heights.set(blockhash, this.height);
+      if (this.heights.size > 300) this.heights.delete(this.heights.keys().next().value!);
+    }
+    return { blockhash, lastValidBlockHeight: this.height };
+  }
+
+  async lastValidHeightOf(blockhash: string): Promise<bigint | null> {
+    await this.latestBlockhash();
+    return this.heights.get(blockhash) ?? null;
   }
 
   async expired(lastValidBlockHeight: bigint): Promise<boolean> {
@@ -74,7 +86,8 @@ export class LocalChain implements Chain {
 
   async airdrop(wallet: string, lamports: bigint): Promise<string> {
     const result = this.svm.airdrop(address(wallet), toLamports(lamports));
-    if (!result || result instanceof FailedTransactionMetadata) throw new ChainRejected(result ? errorText(result) : 'airdrop failed');
+    if (!result || result instanceof FailedTransactionMetadata)
+      throw new ChainRejected(result ? errorText(result) : 'airdrop failed');
     return bs58.encode(result.signature());
   }
 

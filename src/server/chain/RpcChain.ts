@@ -10,6 +10,7 @@ import { signHouseTransfer, wireSignature } from './houseTransfer';
 export type RpcConnection = Pick<
   Connection,
   | 'getLatestBlockhash'
+  | 'isBlockhashValid'
   | 'getBlockHeight'
   | 'sendRawTransaction'
   | 'getSignatureStatuses'
@@ -61,6 +62,12 @@ export class RpcChain implements Chain {
     return block ? { slot: first, blockhash: block.blockhash } : null;
   }
 
+  /** A blockhash this node knows is no newer than its latest, so the latest's height bounds it. */
+  async lastValidHeightOf(blockhash: string): Promise<bigint | null> {
+    const { value: valid } = await this.connection.isBlockhashValid(blockhash, { commitment: 'confirmed' });
+    return valid ? (await this.latestBlockhash()).lastValidBlockHeight : null;
+  }
+
   async expired(lastValidBlockHeight: bigint): Promise<boolean> {
     return BigInt(await this.connection.getBlockHeight('finalized')) > lastValidBlockHeight;
   }
@@ -68,7 +75,11 @@ export class RpcChain implements Chain {
   async submit(wire: Uint8Array): Promise<string> {
     const signature = wireSignature(wire);
     try {
-      await this.connection.sendRawTransaction(wire, { skipPreflight: false, preflightCommitment: 'confirmed', maxRetries: 0 });
+      await this.connection.sendRawTransaction(wire, {
+        skipPreflight: false,
+        preflightCommitment: 'confirmed',
+        maxRetries: 0,
+      });
     } catch (error) {
       if (!(error instanceof SendTransactionError)) throw error;
       // Resending a transaction that already landed is the expected outcome of a resend, not a rejection.

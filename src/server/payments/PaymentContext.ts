@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Chain } from '../chain/Chain';
+import type { DeathWatch } from './DeathWatch';
 
 /** What the payment functions work with; built once in app.ts. */
 export interface PaymentContext {
@@ -8,4 +9,6 @@ export interface PaymentContext {
   chain: Chain;
   coinsPerSol: number;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Says when a transfer is provably dead, so a hold is released or a deposit failed. */
+  deathWatch: DeathWatch;
 }

@@ -15,7 +15,7 @@ import { ChainRejected } from '../chain/Chain';
 import type { AccountRef } from '../ledger/accounts';
 import type { PaymentContext } from './PaymentContext';
 import { Refusal } from '../Refusal';
-import { verifyDeposit } from './verifyDeposit';
+import { verifyDeposit, type VerifiedDeposit } from './verifyDeposit';
 import { settleDeposit, type DepositIntent } from './settleDeposit';
 
 /** An intent can be paid for this long after prepare. */
@@ -64,12 +64,12 @@ export async function payDeposit(
   const intent = await findIntent(ctx, account.id, depositId);
   if (!account.wallet) throw new Refusal('invalid', 'Sign in with a wallet to deposit');
   const wire = Buffer.from(data, 'base64');
-  const { signature } = verifyDeposit(wire, {
+  const { signature, blockhash } = verifyDeposit(wire, {
     wallet: account.wallet,
     house: ctx.chain.houseAddress,
     lamports: intent.lamports,
   });
-  if (intent.signature !== signature) await claim(ctx, intent, signature, wire);
+  if (intent.signature !== signature) await claim(ctx, intent, { signature, blockhash }, wire);
   const status = await awaitSettlement(ctx, intent.id);
   if (status === 'failed') throw new Refusal('invalid', 'The deposit failed on the chain');
   return { signature };
@@ -89,13 +89,24 @@ async function findIntent(ctx: PaymentContext, accountId: number, depositId: str
   return intent;
 }
 
-/** Stores the signature on a fresh intent (only one caller wins), then submits the transaction. */
-async function claim(ctx: PaymentContext, intent: DepositIntent, signature: string, wire: Uint8Array): Promise<void> {
+/**
+ * Stores the signature on a fresh intent (only one caller wins), then submits the transaction.
+ * Its expiry is judged on its own blockhash: a server node behind the player's would otherwise
+ * call a transaction that can still land expired, and the player's SOL would go uncredited.
+ */
+async function claim(
+  ctx: PaymentContext,
+  intent: DepositIntent,
+  { signature, blockhash }: VerifiedDeposit,
+  wire: Uint8Array,
+): Promise<void> {
   if (intent.status === 'failed') throw new Refusal('conflict', 'This deposit failed, please start again');
   if (intent.status !== 'pending') throw new Refusal('conflict', 'This deposit is already paid');
   if (intent.signature) throw new Refusal('conflict', 'This deposit is already being paid');
   if (intent.expiresAt <= Date.now()) throw new Refusal('conflict', 'This deposit has expired, please start again');
-  const { lastValidBlockHeight } = await ctx.chain.latestBlockhash();
+  const lastValidBlockHeight = await ctx.chain.lastValidHeightOf(blockhash);
+  if (lastValidBlockHeight === null)
+    throw new Refusal('conflict', 'The chain does not know this transaction yet: please try the deposit again');
   const won = await ctx.db
     .update(depositIntents)
     .set({ signature, lastValidBlockHeight })

@@ -12,6 +12,18 @@ import type { PaymentContext } from './PaymentContext';
  * gives them back).
  */
 export async function proofOfReserves(ctx: PaymentContext): Promise<ReservesResponse> {
+  const owed = await owedLamports(ctx);
+  const house = await ctx.chain.balance(ctx.chain.houseAddress);
+  return {
+    wallet: ctx.chain.houseAddress,
+    houseSol: lamportsToSol(house),
+    owedSol: lamportsToSol(owed),
+    covered: house >= owed,
+  };
+}
+
+/** Every coin owed to players, in lamports. */
+export async function owedLamports(ctx: PaymentContext): Promise<bigint> {
   const [balances] = await ctx.db.select({ total: sum(accounts.balance) }).from(accounts);
   const [held] = await ctx.db
     .select({ total: sum(withdrawals.hundredths) })
@@ -23,12 +35,5 @@ export async function proofOfReserves(ctx: PaymentContext): Promise<ReservesResp
     .innerJoin(rounds, eq(rounds.id, bets.roundId))
     .where(and(eq(bets.status, 'CREATED'), inArray(rounds.state, ['CREATED', 'STARTED'])));
   const owedHundredths = [balances, held, staked].reduce((total, row) => total + BigInt(row?.total ?? 0), 0n);
-  const owed = hundredthsToLamports(owedHundredths, ctx.coinsPerSol);
-  const house = await ctx.chain.balance(ctx.chain.houseAddress);
-  return {
-    wallet: ctx.chain.houseAddress,
-    houseSol: lamportsToSol(house),
-    owedSol: lamportsToSol(owed),
-    covered: house >= owed,
-  };
+  return hundredthsToLamports(owedHundredths, ctx.coinsPerSol);
 }

@@ -17,8 +17,13 @@ export async function settleDeposit(ctx: PaymentContext, intent: DepositIntent):
     // Look once more: it may have landed between the two questions.
     status = await ctx.chain.status(intent.signature);
     if (status.state === 'finalized') return (await credit(ctx, intent)) ? 'credited' : currentStatus(ctx, intent.id);
-    if (status.state === 'unknown') return fail(ctx, intent, 'the transaction expired before it landed');
+    if (status.state === 'unknown') {
+      if (ctx.deathWatch.seenDead(intent.signature))
+        return fail(ctx, intent, 'the transaction expired before it landed');
+      return 'pending';
+    }
   }
+  ctx.deathWatch.forget(intent.signature);
   if (status.state === 'failed') return fail(ctx, intent, status.reason);
   return 'pending';
 }

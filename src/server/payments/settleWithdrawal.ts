@@ -25,8 +25,12 @@ export async function settleWithdrawal(
   let status = await ctx.chain.status(row.signature);
   if (status.state === 'unknown' && (await ctx.chain.expired(row.lastValidBlockHeight))) {
     status = await ctx.chain.status(row.signature);
-    if (status.state === 'unknown') return release(ctx, row, 'the transfer expired before it landed');
+    if (status.state === 'unknown') {
+      if (ctx.deathWatch.seenDead(row.signature)) return release(ctx, row, 'the transfer expired before it landed');
+      return 'pending';
+    }
   }
+  ctx.deathWatch.forget(row.signature);
   switch (status.state) {
     case 'finalized':
       return finish(ctx, row);

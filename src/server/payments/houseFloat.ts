@@ -1,0 +1,20 @@
+/** The local chain's house wallet, funded at every start (CHAIN=local keeps its chain in memory). */
+
+import type { PaymentContext } from './PaymentContext';
+import { owedLamports } from './reserves';
+
+/** On top of every coin owed: the fees of withdrawals (one local SOL pays 200,000 of them). */
+export const FEE_FLOAT_LAMPORTS = 1_000_000_000n;
+
+/**
+ * Tops the house wallet up to every coin owed plus the fee float, so a player who deposited can
+ * withdraw everything (fee included) and a restart, which empties the in-memory chain, leaves
+ * every withdrawal payable. Does nothing on a real cluster (no faucet there).
+ */
+export async function fundLocalHouse(ctx: PaymentContext): Promise<void> {
+  const airdrop = ctx.chain.airdrop?.bind(ctx.chain);
+  if (!airdrop) return;
+  const wanted = (await owedLamports(ctx)) + FEE_FLOAT_LAMPORTS;
+  const held = await ctx.chain.balance(ctx.chain.houseAddress);
+  if (wanted > held) await airdrop(ctx.chain.houseAddress, wanted - held);
+}
