@@ -20,6 +20,9 @@ import { serveClient } from './http/staticClient';
 import { securityHeaders } from './http/securityHeaders';
 import { fundLocalHouse } from './payments/houseFloat';
 
+/** How often expired refresh tokens are deleted. */
+const PURGE_EVERY_MS = 3600_000;
+
 export interface GameServer {
   app: FastifyInstance;
   services: Services;
@@ -90,6 +93,8 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   serveClient(app, config.staticDir);
 
   let closing: Promise<void> | undefined;
+  let purge: NodeJS.Timeout | undefined;
+  app.addHook('onClose', async () => clearInterval(purge));
   return {
     app,
     services,
@@ -97,6 +102,9 @@ export async function createServer(config: Config, options: ServiceOptions = {})
       await bus.ready();
       // Before the first request: the in-memory local chain starts empty at every start.
       await fundLocalHouse(services.payments);
+      purge ??= setInterval(() => {
+        tokens.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging refresh tokens failed'));
+      }, PURGE_EVERY_MS).unref();
       const url = await app.listen({ port: config.port, host: config.host });
       // An engine runs the rounds while it leads; a standby waits for the lead.
       if (config.role !== 'gateway') await leadership.start(engine);

@@ -78,6 +78,7 @@ describe('chain edge cases', () => {
     expect(await chain.status(reply.body.data!.signature)).toEqual({ state: 'finalized' });
     expect(await chain.balance(player.wallet)).toBe(walletBefore + LAMPORTS / 2n);
     expect(await balanceOf(t, player)).toBe(0n);
+    await worker.runOnce();
     const rows = await t.server.services.database.db.select().from(withdrawals);
     expect(rows.find((row) => row.signature === reply.body.data!.signature)?.status).toBe('confirmed');
   });

@@ -4,7 +4,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import { refreshTokens } from '../db/schema';
@@ -97,6 +97,11 @@ export class Tokens {
     const account = await accountRef(this.db, row.accountId);
     if (!account) throw refused;
     return { account, refresh: await this.issueRefresh(account.id, row.family) };
+  }
+
+  /** Deletes refresh tokens past their expiry (the server runs it hourly), so the table does not grow without end. */
+  async purgeExpired(now = Date.now()): Promise<void> {
+    await this.db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now));
   }
 
   /** Signs a device out: every token of the presented token's family stops working. */

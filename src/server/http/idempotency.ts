@@ -20,6 +20,18 @@ const KEEP_MS = 24 * 3600_000;
 const PURGE_EVERY_MS = 60_000;
 let purgedAt = 0;
 
+/** The request's Idempotency-Key and what it asked (method, path, body hash); undefined without the header. */
+export function idempotencyClaim(request: FastifyRequest): IdempotencyClaim | undefined {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || !KEY.test(key))
+    throw badRequest('Idempotency-Key must be 1 to 128 visible characters');
+  const body = createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('hex');
+  return { key, fingerprint: `${request.method} ${request.url} ${body}` };
+}
+
 /** Runs `create` once per (account, Idempotency-Key), handing it the claim to record; without the header it just runs. */
 export async function idempotent<T>(
   db: Db,
@@ -27,13 +39,9 @@ export async function idempotent<T>(
   request: FastifyRequest,
   create: (claim: IdempotencyClaim | undefined) => Promise<T>,
 ): Promise<T> {
-  const key = request.headers['idempotency-key'];
-  if (key === undefined) return create(undefined);
-  if (typeof key !== 'string' || !KEY.test(key))
-    throw badRequest('Idempotency-Key must be 1 to 128 visible characters');
-  const fingerprint = `${request.method} ${request.url} ${createHash('sha256')
-    .update(JSON.stringify(request.body ?? null))
-    .digest('hex')}`;
+  const claim = idempotencyClaim(request);
+  if (claim === undefined) return create(undefined);
+  const { key, fingerprint } = claim;
   const now = Date.now();
   if (now - purgedAt >= PURGE_EVERY_MS) {
     purgedAt = now;

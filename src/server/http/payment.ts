@@ -11,6 +11,7 @@ import { proofOfReserves } from '../payments/reserves';
 import { requestWithdrawal } from '../payments/withdrawals';
 import { badRequest, notFound, ok, parseBody } from './errors';
 import { accountLimit, addressLimit, playerLimits } from './rateLimits';
+import { idempotencyClaim } from './idempotency';
 import { requireAccount } from './requireAccount';
 import { body } from './schemas';
 import { TtlCache } from './TtlCache';
@@ -74,9 +75,8 @@ export function paymentRoutes(services: Services) {
     app.post('/payment/withdraw', { preHandler }, async (request) => {
       const account = await requireAccount(request);
       const body = parseBody(withdrawBody, request.body);
-      return ok(
-        await requestWithdrawal(payments, account, body.wallet, withdrawalAmount(body.amount, config.coinsPerSol)),
-      );
+      const amount = withdrawalAmount(body.amount, config.coinsPerSol);
+      return ok(await requestWithdrawal(payments, account, body.wallet, amount, idempotencyClaim(request)));
     });
 
     const faucetLimit = addressLimit(app, 'faucet', paymentPerIp);

@@ -5,7 +5,9 @@
  */
 
 import { and, eq, isNull } from 'drizzle-orm';
-import { withdrawals } from '../db/schema';
+import { isUniqueViolation } from '../db/client';
+import type { IdempotencyClaim } from '../ledger/bets';
+import { idempotencyKeys, withdrawals } from '../db/schema';
 import { ChainRejected } from '../chain/Chain';
 import { InsufficientFunds, moveBalance } from '../ledger/balance';
 import type { AccountRef } from '../ledger/accounts';
@@ -14,16 +16,31 @@ import { Refusal } from '../Refusal';
 import type { WithdrawalAmount } from './amounts';
 import { settleWithdrawal, type Withdrawal } from './settleWithdrawal';
 
-/** Holds the coins, signs and stores the transfer, sends it once and looks at the chain once. */
+/**
+ * Holds the coins, signs and stores the transfer, sends it once and looks at the chain once.
+ * With an Idempotency-Key the key is written in the hold's own transaction, so a retry (after a
+ * lost answer, a timeout, any error past the hold) answers for the same transfer and never pays twice.
+ */
 export async function requestWithdrawal(
   ctx: PaymentContext,
   account: AccountRef,
   wallet: string,
   amount: WithdrawalAmount,
+  claim?: IdempotencyClaim,
 ): Promise<{ signature: string }> {
   if (!account.wallet || wallet !== account.wallet)
     throw new Refusal('invalid', 'Withdrawals go only to your own wallet');
-  const held = await hold(ctx, account.id, account.wallet, amount);
+  const earlier = claim && (await replay(ctx, account.id, claim));
+  if (earlier) return earlier;
+  let held: Withdrawal;
+  try {
+    held = await hold(ctx, account.id, account.wallet, amount, claim);
+  } catch (error) {
+    // The same key twice at once: the other request's hold committed first (this one rolled back).
+    const other = claim && isUniqueViolation(error) ? await replay(ctx, account.id, claim) : undefined;
+    if (other) return other;
+    throw error;
+  }
   const signed = await signAndStore(ctx, held);
   if (!signed?.signature) throw new Refusal('invalid', "Can't withdraw now");
   // From here the transfer is stored: whatever the chain says now, the worker finishes it.
@@ -36,11 +53,32 @@ export async function requestWithdrawal(
   return { signature: signed.signature };
 }
 
+/** The answer for the withdrawal an earlier request with this key made, or undefined when there is none. */
+async function replay(
+  ctx: PaymentContext,
+  accountId: number,
+  claim: IdempotencyClaim,
+): Promise<{ signature: string } | undefined> {
+  const [first] = await ctx.db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, claim.key)));
+  if (!first) return undefined;
+  const withdrawalId = (first.response as { withdrawalId?: number } | null)?.withdrawalId;
+  if (first.fingerprint !== claim.fingerprint || withdrawalId === undefined)
+    throw new Refusal('invalid', 'This Idempotency-Key was already used for another request');
+  const [row] = await ctx.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
+  if (row?.status === 'failed') throw new Refusal('conflict', 'The transfer failed on the chain: your coins are back');
+  if (!row?.signature) throw new Refusal('conflict', 'The first request with this Idempotency-Key is still running');
+  return { signature: row.signature };
+}
+
 async function hold(
   ctx: PaymentContext,
   accountId: number,
   wallet: string,
   amount: WithdrawalAmount,
+  claim: IdempotencyClaim | undefined,
 ): Promise<Withdrawal> {
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -50,6 +88,11 @@ async function hold(
         .returning();
       if (!row) throw new Error('the withdrawal was not recorded');
       await moveBalance(tx, accountId, -amount.hundredths, 'withdraw_hold', String(row.id));
+      if (claim)
+        await tx.insert(idempotencyKeys).values({
+          ...{ accountId, key: claim.key, fingerprint: claim.fingerprint, createdAt: Date.now() },
+          ...{ status: 200, response: { withdrawalId: row.id } },
+        });
       return row;
     });
   } catch (error) {
