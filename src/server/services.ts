@@ -14,6 +14,7 @@ import { SEED_CHECKPOINT_EVERY } from './game/seedChainMath';
 import { loadSeedKey } from './secrets';
 import { fencedDb, Leadership } from './game/Leadership';
 import { openLockSession } from './db/lockSession';
+import { AbandonedRounds } from './game/AbandonedRounds';
 import { RoundSnapshot } from './stomp/RoundSnapshot';
 import { StompServer } from './stomp/StompServer';
 import { LastMessage, type Retainer } from './stomp/Retainer';
@@ -43,6 +44,8 @@ export interface Services {
   tokens: Tokens;
   /** Settles auto cash-outs and voided rounds; the round engine calls it. */
   settler: BetSettler;
+  /** Rounds an engine gave up on, as the bus reports them: cash-outs on them are refused. */
+  abandoned: AbandonedRounds;
   chain: Chain;
   payments: PaymentContext;
   paymentWorker: PaymentWorker;
@@ -99,12 +102,13 @@ export async function createServices(
   const tokens = new Tokens(database.db, loadJwtSecret(config));
   const settler = new BetSettler(leaderDb, { bus, metrics });
   engine.addListener(settler);
+  const abandoned = new AbandonedRounds(bus);
   // A real cluster's nodes lag each other: a transfer is dead only after answers 30 s apart agree.
   const deathWatch = new DeathWatch(3, config.chain === 'local' ? 0 : 30_000);
   const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log, deathWatch };
   const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
   return {
-    ...{ config, database, bus, metrics, engine, seeds, leadership, stomp, tokens, settler },
+    ...{ config, database, bus, metrics, engine, seeds, leadership, stomp, tokens, settler, abandoned },
     ...{ chain, payments, paymentWorker },
   };
 }

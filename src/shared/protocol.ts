@@ -30,6 +30,7 @@ export interface Bet {
 export interface BetWithRound extends Bet {
   gameId: string;
   gameHash: string;
+  /** Once ENDED the final rate; once VOID the crash point the round was drawn with. */
   gameRate: number | null;
   gameSalt: string | null;
   /** The round's exact crash point, the number that was hashed (extension); null until ENDED. */
@@ -98,11 +99,14 @@ export interface GameInfo {
 /** One finished round, newest first in GET /game/last. */
 export interface RoundHistoryEntry {
   gameId: string;
+  /** The final rate; for a voided round, the crash point it was drawn with (it never flew there). */
   rate: number;
   fullRate: number;
   hash: string;
   salt: string;
   time: number;
+  /** Extension: the round was voided and its bets refunded. */
+  voided?: true;
 }
 
 /** GET /game/round/{gameId} (extension): one round, with the seed chain link its salt is. */
@@ -263,11 +267,20 @@ export interface GameEndedData {
   time: number;
 }
 
+/** Extension: the round was voided (a stop, crash or database outage left it unfinished); its bets are refunded and its secret is published. */
+export interface GameVoidedData {
+  gameId: string;
+  fullRate: number;
+  hash: string;
+  salt: string;
+}
+
 export type GameEvent =
   | { eventType: 'GAME_CREATED'; data: GameCreatedData }
   | { eventType: 'GAME_STARTED'; data: GameStartedData }
   | { eventType: 'GAME_RATE'; data: GameRateData }
-  | { eventType: 'GAME_ENDED'; data: GameEndedData };
+  | { eventType: 'GAME_ENDED'; data: GameEndedData }
+  | { eventType: 'GAME_VOIDED'; data: GameVoidedData };
 export type GameEventType = GameEvent['eventType'];
 
 export type BetEvent =

@@ -37,6 +37,11 @@ const ended = (gameId: string, fullRate: number): GameEvent => ({
   data: { gameId, rate: fullRate, fullRate, hash: `hash-${gameId}`, salt: 'ab', time: 10_000 + msToRate(fullRate) },
 });
 
+const voided = (gameId: string): GameEvent => ({
+  eventType: 'GAME_VOIDED',
+  data: { gameId, fullRate: 7.5, hash: `hash-${gameId}`, salt: 'cd' },
+});
+
 /** The round and tick atoms after a sequence of events applied to a fresh store. */
 function play(...events: GameEvent[]) {
   const store = createStore();
@@ -165,6 +170,38 @@ describe('panels on round events', () => {
     applyGameEvent(store, started('1'), 0);
     expect(store.get(panelAtoms[0]!).betState).toBe('running');
     expect(store.get(panelAtoms[1]!)).toEqual(INITIAL_PANEL);
+  });
+
+  it('GAME_VOIDED leaves the dead round at once: the loader, a settled panel, no bets, nothing in the history', () => {
+    const store = createStore();
+    store.set(panelAtoms[0]!, panel({ betState: 'created', betId: '5' }));
+    store.set(betsAtom, [
+      { betId: '5', status: 'CREATED', time: 0, nickname: 'a', amount: 100, rate: null, winAmount: null },
+    ]);
+    for (const event of [created('4'), started('4'), tickOf('4', 2.5, 15_000), voided('4')])
+      applyGameEvent(store, event, 0);
+    expect(store.get(roundAtom)).toEqual({ ...INITIAL_ROUND, gameId: '4' });
+    expect(store.get(tickAtom)).toEqual({ gameId: '4', rate: 1, confirmedMs: 0 });
+    expect(store.get(panelAtoms[0]!).betState).not.toMatch(/created|running/);
+    expect(store.get(betsAtom)).toEqual([]);
+    expect(store.get(historyAtom)).toEqual([]);
+    expect(decodeGameEvent(JSON.stringify(voided('4')))).toEqual(voided('4'));
+    applyGameEvent(store, created('5'), 0);
+    expect(applyGameEvent(store, voided('4'), 0)).toBe(false);
+  });
+
+  it('GET /game/last leaves voided rounds out of the history strip', () => {
+    const store = createStore();
+    const last = [3, 2].map((id) => ({
+      gameId: String(id),
+      rate: 2,
+      fullRate: 2.001,
+      hash: 'h',
+      salt: 's',
+      time: id * 1000,
+    }));
+    applyLastRounds(store, [{ ...last[0]!, voided: true as const }, last[1]!]);
+    expect(store.get(historyAtom).map((entry) => entry.gameId)).toEqual(['2']);
   });
 
   it('GAME_CREATED clears the bet list', () => {

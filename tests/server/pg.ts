@@ -1,6 +1,7 @@
 /**
- * A throwaway PostgreSQL 15 cluster on loopback for race tests: initdb into a temp folder, start
- * on a free port, one database per caller, stopped and removed in afterAll.
+ * A throwaway PostgreSQL 15 cluster on loopback for race and fault tests: initdb into a temp
+ * folder, start on a free port, one database per caller, stopped and removed in afterAll. Fault
+ * tests take it down and bring it back mid-round with the same data.
  */
 
 import { execFileSync } from 'node:child_process';
@@ -21,6 +22,11 @@ export interface PostgresCluster {
   createDatabase(name: string): Promise<string>;
   /** The postmaster's process id (benchmarks add up the CPU time of it and its backends). */
   pid(): number;
+  /** An outage: stops the server (fast shutdown, every connection cut), keeping its data. */
+  down(): void;
+  /** Ends the outage: starts the server again on the same port with the same data. */
+  up(): void;
+  /** Stops the server and removes its files. */
   stop(): void;
 }
 
@@ -45,7 +51,8 @@ export async function startPostgres(settings: string[] = []): Promise<PostgresCl
   const port = await freePort();
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200${settings.map((s) => ` -c ${s}`).join('')}`;
-  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  start();
   const base = `postgres://postgres@127.0.0.1:${port}`;
   return {
     async createDatabase(name) {
@@ -55,6 +62,10 @@ export async function startPostgres(settings: string[] = []): Promise<PostgresCl
       return `${base}/${name}`;
     },
     pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    down() {
+      run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    },
+    up: start,
     stop() {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       rmSync(dir, { recursive: true, force: true });

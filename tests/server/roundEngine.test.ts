@@ -40,6 +40,9 @@ describe('RoundEngine', () => {
     return { engine, published, ended };
   }
 
+  const voidedIds = (published: Published[]) =>
+    published.filter((p) => p.event.eventType === 'GAME_VOIDED').map((p) => p.event.data.gameId);
+
   const rowState = async (id: number) => (await database.db.select().from(rounds).where(eq(rounds.id, id)))[0]?.state;
 
   it('publishes GAME_ENDED at the crash instant itself, not at the next tick', async () => {
@@ -100,18 +103,25 @@ describe('RoundEngine', () => {
         { state: 'STARTED', hash: 'h2', fullRate: 3, salt: 's2', createdAt: now, startsAt: now, startedAt: now },
       ])
       .returning({ id: rounds.id });
-    const voided: number[] = [];
-    const listener: RoundListener = { roundVoided: async (id) => void voided.push(id) };
+    let refunds = 0;
+    const listener: RoundListener = { roundsVoided: async () => () => void refunds++ };
     const first = engineWith([5], 50, [listener]);
     await first.engine.start();
-    expect(voided).toEqual(left.map((r) => r.id));
+    expect(voidedIds(first.published)).toEqual(left.map((r) => String(r.id)));
+    expect(first.published.find((p) => p.event.eventType === 'GAME_VOIDED')?.event.data).toEqual({
+      gameId: String(left[0]!.id),
+      fullRate: 2,
+      hash: 'h1',
+      salt: 's1',
+    });
+    expect(refunds).toBe(1);
     expect(await rowState(left[0]!.id)).toBe('VOID');
     expect(await rowState(left[1]!.id)).toBe('VOID');
     await first.engine.stop();
     const second = engineWith([5], 50, [listener]);
     await second.engine.start();
     await second.engine.stop();
-    expect(voided.filter((id) => left.some((r) => r.id === id))).toHaveLength(2);
+    expect(voidedIds(second.published).filter((id) => left.some((r) => String(r.id) === id))).toEqual([]);
   });
 
   it('publishes the crash even when settling the end fails, and has the listeners finish it before the next round', async () => {
@@ -133,13 +143,12 @@ describe('RoundEngine', () => {
   });
 
   it('voids the round in progress on stop and publishes nothing after', async () => {
-    const voided: number[] = [];
-    const { engine, published } = engineWith([50], 50, [{ roundVoided: async (id) => void voided.push(id) }]);
+    const { engine, published } = engineWith([50], 50);
     await engine.start();
     await waitUntil(() => published.some((p) => p.event.eventType === 'GAME_RATE'), 10_000, 'a tick');
     await engine.stop();
     const id = Number(published[0]!.event.data.gameId);
-    expect(voided).toEqual([id]);
+    expect(voidedIds(published)).toEqual([String(id)]);
     expect(await rowState(id)).toBe('VOID');
     const count = published.length;
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -17,7 +17,7 @@ import { parseEvent } from './decode';
 
 type Store = typeof appStore;
 
-const EVENT_TYPES = new Set<string>(['GAME_CREATED', 'GAME_STARTED', 'GAME_RATE', 'GAME_ENDED']);
+const EVENT_TYPES = new Set<string>(['GAME_CREATED', 'GAME_STARTED', 'GAME_RATE', 'GAME_ENDED', 'GAME_VOIDED']);
 const STATE_ORDER: Record<GameState, number> = { CREATED: 0, STARTED: 1, ENDED: 2 };
 
 /** A STOMP body as a game event, or null for anything else (messaging errors are ignored, spec §8). */
@@ -25,7 +25,7 @@ export function decodeGameEvent(body: string): GameEvent | null {
   return parseEvent<GameEvent>(body, EVENT_TYPES, 'gameId');
 }
 
-/** The round after one event: CREATED resets and shows the loader, ENDED publishes the final rate and salt. */
+/** The round after one event: CREATED resets and shows the loader, ENDED publishes the final rate and salt, VOIDED leaves the round for the loader. */
 export function reduceRound(round: RoundState, event: GameEvent): RoundState {
   switch (event.eventType) {
     case 'GAME_CREATED':
@@ -61,6 +61,8 @@ export function reduceRound(round: RoundState, event: GameEvent): RoundState {
         startedAt,
       };
     }
+    case 'GAME_VOIDED':
+      return { ...INITIAL_ROUND, gameId: event.data.gameId };
   }
 }
 
@@ -88,6 +90,8 @@ export function reduceTick(tick: TickState, round: RoundState, event: GameEvent)
         rate: shownRate(event.data.rate),
         confirmedMs: msToRate(event.data.fullRate),
       };
+    case 'GAME_VOIDED':
+      return { gameId: event.data.gameId, rate: 1, confirmedMs: 0 };
   }
 }
 
@@ -103,7 +107,7 @@ export function reduceHistory(history: RoundHistoryEntry[], event: GameEvent): R
 /** A panel after a round event: its bet can be claimed once the round starts and is settled when it ends. */
 export function reducePanel(panel: PanelState, event: GameEvent): PanelState {
   if (event.eventType === 'GAME_STARTED' || event.eventType === 'GAME_RATE') return roundStarted(panel);
-  if (event.eventType === 'GAME_ENDED') return roundEnded(panel);
+  if (event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED') return roundEnded(panel);
   return panel;
 }
 
@@ -163,7 +167,8 @@ export function applyGameEvent(store: Store, event: GameEvent, now = Date.now())
   const history = store.get(historyAtom);
   const nextHistory = reduceHistory(history, event);
   if (nextHistory !== history) store.set(historyAtom, nextHistory);
-  if (event.eventType === 'GAME_CREATED' && store.get(betsAtom).length > 0) store.set(betsAtom, []);
+  const leaves = event.eventType === 'GAME_CREATED' || event.eventType === 'GAME_VOIDED';
+  if (leaves && store.get(betsAtom).length > 0) store.set(betsAtom, []);
   for (const panelAtom of panelAtoms) {
     const panel = store.get(panelAtom);
     const next = reducePanel(panel, event);
@@ -180,10 +185,11 @@ export function applyGameInfo(store: Store, info: GameInfo, now = Date.now()): G
   return infoToEvents(info).filter((event) => applyGameEvent(store, event, now));
 }
 
-/** Fills the history strip from GET /game/last (newest first). */
+/** Fills the history strip from GET /game/last (newest first); voided rounds never flew, so they are left out. */
 export function applyLastRounds(store: Store, rounds: RoundHistoryEntry[]): void {
   const known = store.get(historyAtom);
-  const merged = [...known, ...rounds.filter((round) => !known.some((entry) => entry.gameId === round.gameId))];
+  const fresh = rounds.filter((round) => !round.voided && !known.some((entry) => entry.gameId === round.gameId));
+  const merged = [...known, ...fresh];
   merged.sort((a, b) => b.time - a.time);
   store.set(
     historyAtom,
@@ -197,5 +203,6 @@ function sameRound(round: RoundState, gameId: string): RoundState {
 }
 
 function eventState(event: GameEvent): GameState {
-  return event.eventType === 'GAME_CREATED' ? 'CREATED' : event.eventType === 'GAME_ENDED' ? 'ENDED' : 'STARTED';
+  if (event.eventType === 'GAME_CREATED') return 'CREATED';
+  return event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED' ? 'ENDED' : 'STARTED';
 }

@@ -10,7 +10,7 @@ import { applyGameEvent, applyGameInfo, applyLastRounds, isCurrentOrNewer } from
 import { betFeed, refreshRoundBets } from './roundBets';
 import { refreshProfile } from './session';
 
-/** A game event: GAME_CREATED empties the list and sends queued bets; GAME_ENDED refreshes the balance. */
+/** A game event: GAME_CREATED empties the list and sends queued bets; GAME_ENDED and GAME_VOIDED refresh the balance. */
 export function receiveGameEvent(event: GameEvent): void {
   if (!isCurrentOrNewer(store.get(roundAtom), event)) return;
   if (event.eventType === 'GAME_CREATED') betFeed.drop();
@@ -20,7 +20,8 @@ export function receiveGameEvent(event: GameEvent): void {
 
 function afterGameEvent(event: GameEvent): void {
   if (event.eventType === 'GAME_CREATED') placeQueuedBets();
-  if (event.eventType === 'GAME_ENDED' && store.get(accessTokenAtom)) void refreshProfile();
+  const settled = event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED';
+  if (settled && store.get(accessTokenAtom)) void refreshProfile();
 }
 
 /** A bet event. */

@@ -4,6 +4,8 @@ import { DESTINATIONS, type GameEvent, type GameState } from '../../shared/proto
 import type { EventBus } from '../bus/EventBus';
 import type { Db } from '../db/client';
 import type { Metrics } from '../metrics';
+import { gameNow } from '../clock';
+import { ABANDONED_ROUNDS } from './AbandonedRounds';
 import type { LiveRound, RoundListener } from './RoundListener';
 import type { DrawnRound } from './SeedChains';
 import { Deposed } from './Leadership';
@@ -25,7 +27,8 @@ export interface RoundEngineOptions {
 /**
  * Runs rounds forever: CREATED (betting window) -> STARTED (a GAME_RATE every tick) -> ENDED at
  * the crash instant -> pause -> next round. Steps run one at a time, each persisted before its
- * event is published; a stop voids the round in progress, and so does the next start after a crash.
+ * event is published. A stop voids the round in progress; a failed step abandons it, and no new
+ * round is created until every unfinished one is voided and refunded (one transaction).
  */
 export class RoundEngine {
   private readonly listeners: RoundListener[];
@@ -51,10 +54,9 @@ export class RoundEngine {
     return this.running;
   }
 
-  /** Voids what a previous process left unfinished, then begins the first round. */
+  /** Begins the first round, once what a previous process left unfinished is voided. */
   async start(): Promise<void> {
     if (this.running) return;
-    await this.voidLeftovers();
     this.running = true;
     this.enqueue(() => this.createRound());
     await this.queue;
@@ -86,13 +88,14 @@ export class RoundEngine {
   }
 
   private at(time: number, step: () => Promise<void>): NodeJS.Timeout {
-    return setTimeout(() => this.enqueue(step), Math.max(0, time - Date.now()));
+    return setTimeout(() => this.enqueue(step), Math.max(0, time - gameNow()));
   }
 
   private async createRound(): Promise<void> {
+    await this.voidLeftovers();
     for (const listener of this.listeners) await listener.settleInterrupted?.();
     const secret = await this.options.secrets();
-    const createdAt = Date.now();
+    const createdAt = gameNow();
     const startsAt = createdAt + this.options.bettingMs;
     const id = await insertRound(this.options.db, { ...secret, createdAt, startsAt });
     this.round = { id, hash: secret.hash, fullRate: secret.fullRate, salt: secret.salt, startsAt, startedAt: null };
@@ -106,7 +109,7 @@ export class RoundEngine {
 
   private async startRound(): Promise<void> {
     const round = this.current();
-    const startedAt = Date.now();
+    const startedAt = gameNow();
     await markStarted(this.options.db, round.id, startedAt);
     round.startedAt = startedAt;
     this.state = 'STARTED';
@@ -120,14 +123,14 @@ export class RoundEngine {
   private scheduleTick(startedAt: number): void {
     const tickMs = this.options.tickMs;
     // The next slot at least half a tick away, so a late tick is not followed by a hurried one.
-    const next = startedAt + (Math.floor((Date.now() + tickMs / 2 - startedAt) / tickMs) + 1) * tickMs;
+    const next = startedAt + (Math.floor((gameNow() + tickMs / 2 - startedAt) / tickMs) + 1) * tickMs;
     if (next < this.crashAt) this.stepTimer = this.at(next, () => this.tick());
   }
 
   private async tick(): Promise<void> {
     const round = this.current();
     const startedAt = round.startedAt ?? 0;
-    const now = Date.now();
+    const now = gameNow();
     if (this.state !== 'STARTED' || now >= this.crashAt) return;
     const elapsedMs = now - startedAt;
     const rate = rateAt(elapsedMs);
@@ -167,7 +170,7 @@ export class RoundEngine {
       { gameId: ended.gameId, rate: ended.rate, fullRate: round.fullRate, flightMs: time - (round.startedAt ?? time) },
       'round ended',
     );
-    this.stepTimer = this.at(Date.now() + this.options.pauseMs, () => this.createRound());
+    this.stepTimer = this.at(gameNow() + this.options.pauseMs, () => this.createRound());
   }
 
   private current(): LiveRound {
@@ -179,17 +182,26 @@ export class RoundEngine {
     this.options.bus.publish(DESTINATIONS.game, JSON.stringify(event));
   }
 
-  /** Voids every unfinished round and lets the listeners refund their bets. */
+  /** Voids every unfinished round and refunds its bets in one transaction, then tells players. */
   private async voidLeftovers(): Promise<void> {
-    const ids = await voidUnfinished(this.options.db, Date.now());
-    for (const id of ids) {
+    const { voided, announcements } = await this.options.db.transaction(async (tx) => {
+      const voided = await voidUnfinished(tx, gameNow());
+      const announcements: (() => void)[] = [];
+      for (const listener of this.listeners) if (listener.roundsVoided) announcements.push(await listener.roundsVoided(tx));
+      return { voided, announcements };
+    });
+    for (const { id, fullRate, hash, salt } of voided) {
       this.options.log.warn({ gameId: String(id) }, 'round voided: it was left unfinished');
       this.options.metrics.rounds.inc({ state: 'void' });
-      for (const listener of this.listeners) await listener.roundVoided?.(id);
+      this.publish({ eventType: 'GAME_VOIDED', data: { gameId: String(id), fullRate, hash, salt } });
     }
+    for (const announce of announcements) announce();
   }
 
-  /** A step failed (the database went away?): void the round and try a new one after the pause. */
+  /**
+   * A step failed (the database went away?): the round in progress is abandoned at once, so no
+   * cash-out is accepted on it, and voided with its refunds before any new round is created.
+   */
   private async recover(error: unknown): Promise<void> {
     if (error instanceof Deposed) {
       this.options.log.warn('deposed: another engine leads the rounds now');
@@ -198,16 +210,12 @@ export class RoundEngine {
       clearTimeout(this.endTimer);
       return;
     }
-    this.options.log.error({ err: error }, 'round step failed; voiding the round');
+    this.options.log.error({ err: error }, 'round step failed; abandoning the round');
     clearTimeout(this.stepTimer);
     clearTimeout(this.endTimer);
+    if (this.round && this.state !== 'ENDED') this.options.bus.publish(ABANDONED_ROUNDS, String(this.round.id));
     this.state = 'ENDED';
     if (!this.running) return;
-    try {
-      await this.voidLeftovers();
-    } catch (voidError) {
-      this.options.log.error({ err: voidError }, 'could not void the round');
-    }
-    this.stepTimer = this.at(Date.now() + Math.max(this.options.pauseMs, 1000), () => this.createRound());
+    this.stepTimer = this.at(gameNow() + Math.max(this.options.pauseMs, 1000), () => this.createRound());
   }
 }

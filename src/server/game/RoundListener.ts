@@ -1,3 +1,5 @@
+import type { Tx } from '../db/client';
+
 /** A round as the engine hands it to listeners. Times are ms timestamps. */
 export interface LiveRound {
   id: number;
@@ -17,8 +19,12 @@ export interface RoundListener {
   roundTick?(round: LiveRound, rate: number): Promise<void>;
   /** After the round row is ENDED, before GAME_ENDED is published: settle auto cash-outs with target < fullRate. */
   roundEnded?(round: LiveRound): Promise<void>;
-  /** At start-up, for each round left unfinished by a stop: refund its open bets exactly once. */
-  roundVoided?(roundId: number): Promise<void>;
+  /**
+   * Inside the transaction that voids the rounds left unfinished (by a stop, a crash or a database
+   * outage): refund the open bets of every VOID round exactly once, so a void and its refunds
+   * commit together. Returns what to announce once the transaction has committed.
+   */
+  roundsVoided?(tx: Tx): Promise<() => void>;
   /** Before each new round: finish an end settlement that failed or was cut off by a crash. */
   settleInterrupted?(): Promise<void>;
 }

@@ -1,9 +1,9 @@
-/** Rounds as the HTTP API shows them; a round's fullRate and salt appear only once it has ENDED. */
+/** Rounds as the HTTP API shows them; a round's fullRate and salt appear only once it has ENDED or was voided. */
 
 import { rateAt, shownRate } from '../../shared/growth';
 import type { GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
 import type { Db } from '../db/client';
-import { endedRounds, latestRound } from './rounds';
+import { endedRounds, latestRound, type RoundRow } from './rounds';
 
 /** The round players see now, or null before the first round exists. */
 export async function gameInfo(db: Db, now: number): Promise<GameInfo | null> {
@@ -25,15 +25,21 @@ export async function gameInfo(db: Db, now: number): Promise<GameInfo | null> {
   return info;
 }
 
-/** The newest finished rounds, newest first. */
+/** The newest finished rounds, newest first; a voided round too, so a restart never hides a crash point. */
 export async function lastRounds(db: Db, limit: number): Promise<RoundHistoryEntry[]> {
-  const rows = await endedRounds(db, limit);
+  const rows = await endedRounds(db, limit, true);
   return rows.map((row) => ({
     gameId: String(row.id),
-    rate: (row.rateHundredths ?? 0) / 100,
+    rate: finalRate(row),
     fullRate: row.fullRate,
     hash: row.hash,
     salt: row.salt,
     time: row.endedAt ?? row.createdAt,
+    ...(row.state === 'VOID' && { voided: true as const }),
   }));
+}
+
+/** The final shown rate of an ENDED round; of a VOID one, the crash point it was drawn with. */
+export function finalRate(row: Pick<RoundRow, 'state' | 'rateHundredths' | 'fullRate'>): number {
+  return row.state === 'VOID' ? shownRate(row.fullRate) : (row.rateHundredths ?? 0) / 100;
 }

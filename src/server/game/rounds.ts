@@ -4,7 +4,7 @@
  */
 
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { rounds } from '../db/schema';
 import type { DrawnRound } from './SeedChains';
 
@@ -46,15 +46,20 @@ export async function markEnded(db: Db, id: number, endedAt: number, rateHundred
   );
 }
 
-/** Marks every round that is not ENDED as VOID (after the bets in flight, under each one's betting lock) and returns their ids. */
-export async function voidUnfinished(db: Db, now: number): Promise<number[]> {
-  const rows = await db.transaction(async (tx) => {
-    const unfinished = inArray(rounds.state, ['CREATED', 'STARTED']);
-    for (const { id } of await tx.select({ id: rounds.id }).from(rounds).where(unfinished))
-      await tx.execute(sql`SELECT lock_betting(${id}, true)`);
-    return tx.update(rounds).set({ state: 'VOID', endedAt: now }).where(unfinished).returning({ id: rounds.id });
-  });
-  return rows.map((row) => row.id).sort((a, b) => a - b);
+/** A voided round with the secret it now publishes. */
+export type VoidedRound = Pick<RoundRow, 'id' | 'fullRate' | 'hash' | 'salt'>;
+
+/** Marks every round that is not ENDED as VOID (after the bets in flight, under each one's betting lock) and returns them, oldest first. */
+export async function voidUnfinished(tx: Tx, now: number): Promise<VoidedRound[]> {
+  const unfinished = inArray(rounds.state, ['CREATED', 'STARTED']);
+  for (const { id } of await tx.select({ id: rounds.id }).from(rounds).where(unfinished))
+    await tx.execute(sql`SELECT lock_betting(${id}, true)`);
+  const rows = await tx
+    .update(rounds)
+    .set({ state: 'VOID', endedAt: now })
+    .where(unfinished)
+    .returning({ id: rounds.id, fullRate: rounds.fullRate, hash: rounds.hash, salt: rounds.salt });
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** The newest round that is not void: the one players see now. */
@@ -63,9 +68,10 @@ export async function latestRound(db: Db): Promise<RoundRow | undefined> {
   return row;
 }
 
-/** The newest ENDED rounds, newest first. */
-export async function endedRounds(db: Db, limit: number): Promise<RoundRow[]> {
-  return db.select().from(rounds).where(eq(rounds.state, 'ENDED')).orderBy(desc(rounds.id)).limit(limit);
+/** The newest ENDED rounds (and VOID ones too when asked), newest first. */
+export async function endedRounds(db: Db, limit: number, withVoid = false): Promise<RoundRow[]> {
+  const finished = withVoid ? inArray(rounds.state, ['ENDED', 'VOID']) : eq(rounds.state, 'ENDED');
+  return db.select().from(rounds).where(finished).orderBy(desc(rounds.id)).limit(limit);
 }
 
 /** One round by id. */

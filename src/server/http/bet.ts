@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { AUTO_RATE_MAX, AUTO_RATE_MIN } from '../../shared/constants';
 import { formatCoins } from '../../shared/money';
 import type { Services } from '../services';
-import { cancelBet, cashOut, largestBet, MIN_BET, placeBet, type Betting } from '../ledger/bets';
+import { gameNow } from '../clock';
+import { cancelBet, cashOut, largestBet, MIN_BET, placeBet, type Betting, type CashOutGate } from '../ledger/bets';
 import { betHistory } from '../ledger/betViews';
 import { ok, parseBody } from './errors';
 import { idempotent } from './idempotency';
@@ -35,8 +36,8 @@ const target = number('rate')
 
 /** The /bet routes, with per-IP and per-account rate limits. */
 export function betRoutes(services: Services) {
-  const { config, database, bus, metrics } = services;
-  const betting: Betting = { db: database.db, bus, metrics, maxWin: config.maxWin };
+  const { config, database, bus, metrics, abandoned } = services;
+  const betting: Betting & CashOutGate = { db: database.db, bus, metrics, abandoned, maxWin: config.maxWin };
   const largest = largestBet(config.maxBet, config.maxWin);
   const amount = number('amount')
     .int('amount must be a whole number of hundredths (at most two decimals)')
@@ -84,7 +85,7 @@ export function betRoutes(services: Services) {
     });
 
     app.post('/bet/refund', { preHandler: settleLimit }, async (request) => {
-      const receivedAt = Date.now();
+      const receivedAt = gameNow();
       const account = await requireAccount(request);
       return ok(await cashOut(betting, account, parseBody(byId, request.body).betId, receivedAt));
     });

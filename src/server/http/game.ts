@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HISTORY_LENGTH, LAST_ROUNDS_MAX } from '../../shared/constants';
 import type { Services } from '../services';
+import { gameNow } from '../clock';
 import { leaders, roundBets } from '../ledger/betViews';
 import { findRound } from '../game/rounds';
 import { gameInfo, lastRounds } from '../game/roundViews';
@@ -23,7 +24,7 @@ export function gameRoutes(services: Services) {
   const { db } = services.database;
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/game/info', async () => {
-      const info = await gameInfo(db, Date.now());
+      const info = await gameInfo(db, gameNow());
       if (!info) throw notFound('No round has started yet');
       return ok(info);
     });

@@ -3,10 +3,10 @@
  * target as the rate passes it, and refunds the bets of voided rounds, each bet once.
  */
 
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { GROWTH_PER_MS } from '../../shared/constants';
 import { rateHundredths } from '../../shared/growth';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Db, type Tx } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
 import { endedRounds } from '../game/rounds';
@@ -55,27 +55,27 @@ export class BetSettler implements RoundListener {
     for (const { roundId } of due) await this.roundEnded(recent.find((r) => r.id === roundId)!);
   }
 
-  /** Also refunds open bets of any other VOID round: a stop between voiding and refunding must not keep coins. */
-  async roundVoided(roundId: number): Promise<void> {
-    const refunded = await this.timed('void', () => this.refundVoided(roundId));
-    for (const bet of refunded) publishBet(this.outlet, 'BET_CANCELED', bet);
+  /** Also refunds open bets of any other VOID round: nothing a crash left behind keeps coins. */
+  async roundsVoided(tx: Tx): Promise<() => void> {
+    const refunded = await this.timed('void', () => this.refundVoided(tx));
+    return () => {
+      for (const bet of refunded) publishBet(this.outlet, 'BET_CANCELED', bet);
+    };
   }
 
-  private refundVoided(roundId: number) {
-    return this.db.transaction(async (tx) => {
-      const open = await tx
-        .select({ bet: bets, nickname: accounts.nickname })
-        .from(bets)
-        .innerJoin(accounts, eq(accounts.id, bets.accountId))
-        .innerJoin(rounds, eq(rounds.id, bets.roundId))
-        .where(and(eq(bets.status, 'CREATED'), or(eq(bets.roundId, roundId), eq(rounds.state, 'VOID'))))
-        .orderBy(asc(bets.id))
-        .for('update', { of: bets });
-      const now = Date.now();
-      const voided = open.map(({ bet }) => ({ ...bet, status: 'VOID', settledAt: now }));
-      await closeBets(tx, voided, 'void_refund', (bet) => bet.amount);
-      return voided.map((bet, i) => toBet(bet, open[i]!.nickname));
-    });
+  private async refundVoided(tx: Tx) {
+    const open = await tx
+      .select({ bet: bets, nickname: accounts.nickname })
+      .from(bets)
+      .innerJoin(accounts, eq(accounts.id, bets.accountId))
+      .innerJoin(rounds, eq(rounds.id, bets.roundId))
+      .where(and(eq(bets.status, 'CREATED'), eq(rounds.state, 'VOID')))
+      .orderBy(asc(bets.id))
+      .for('update', { of: bets });
+    const now = Date.now();
+    const voided = open.map(({ bet }) => ({ ...bet, status: 'VOID', settledAt: now }));
+    await closeBets(tx, voided, 'void_refund', (bet) => bet.amount);
+    return voided.map((bet, i) => toBet(bet, open[i]!.nickname));
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Bet, BetWithRound } from '../../shared/protocol';
 import type { Db } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import { toBet } from './betRows';
+import { finalRate } from '../game/roundViews';
 
 /** Bets per page of GET /bet/history. */
 export const HISTORY_PAGE = 50;
@@ -15,16 +16,16 @@ const DAY_MS = 24 * 3600_000;
 const withRound = { bet: bets, nickname: accounts.nickname, round: rounds };
 type Joined = { bet: typeof bets.$inferSelect; nickname: string; round: typeof rounds.$inferSelect };
 
-/** A bet with its round's fairness data; the salt and final rate only once the round has ENDED. */
+/** A bet with its round's fairness data; the salt and final rate only once the round has ENDED or was voided. */
 function toBetWithRound({ bet, nickname, round }: Joined): BetWithRound {
-  const ended = round.state === 'ENDED';
+  const revealed = round.state === 'ENDED' || round.state === 'VOID';
   return {
     ...toBet(bet, nickname),
     gameId: String(round.id),
     gameHash: round.hash,
-    gameRate: ended && round.rateHundredths !== null ? round.rateHundredths / 100 : null,
-    gameSalt: ended ? round.salt : null,
-    gameFullRate: ended ? round.fullRate : null,
+    gameRate: revealed ? finalRate(round) : null,
+    gameSalt: revealed ? round.salt : null,
+    gameFullRate: revealed ? round.fullRate : null,
   };
 }
 

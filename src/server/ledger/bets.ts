@@ -12,6 +12,7 @@ import { crashInstant, rateAt, rateHundredths } from '../../shared/growth';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { bets, rounds } from '../db/schema';
+import type { AbandonedRounds } from '../game/AbandonedRounds';
 import type { AccountRef } from './accounts';
 import { betFromJson, payOut, publishBet, toBet, type BetJson, type BetOutlet, type BetRow } from './betRows';
 import { Refusal } from '../Refusal';
@@ -110,12 +111,18 @@ async function lockBet(tx: Tx, account: AccountRef, betId: number) {
   return { bet, round };
 }
 
+/** What cashing out needs besides betting: rounds the engine gave up on take no cash-out until they are voided. */
+export interface CashOutGate {
+  abandoned: Pick<AbandonedRounds, 'has'>;
+}
+
 /**
- * Cashes a bet out at the rate of `receivedAt`, valid while that instant is before the crash. If
- * the bet's auto target (or MAX_WIN) was reached earlier, it is paid at that target.
+ * Cashes a bet out at the rate of `receivedAt` (the game clock, `gameNow`), valid while that
+ * instant is before the crash and the engine has not abandoned the round. If the bet's auto
+ * target (or MAX_WIN) was reached earlier, it is paid at that target.
  */
 export async function cashOut(
-  betting: Betting,
+  betting: Betting & CashOutGate,
   account: AccountRef,
   betId: number,
   receivedAt: number,
@@ -123,6 +130,8 @@ export async function cashOut(
   const paid = await betting.db.transaction(async (tx) => {
     const { bet, round } = await lockBet(tx, account, betId);
     if (round.state === 'CREATED') throw new Refusal('conflict', 'The round has not started yet');
+    if (betting.abandoned.has(round.id))
+      throw new Refusal('conflict', 'This round was stopped: your bet will be refunded');
     const live = (round.state === 'STARTED' || round.state === 'ENDED') && round.startedAt !== null;
     if (!live || receivedAt >= crashInstant(round.startedAt!, round.fullRate))
       throw new Refusal('conflict', 'Too late: the rocket has flown away');

@@ -29,9 +29,9 @@ export class PaymentWorker {
     await this.pass;
   }
 
-  /** One pass over every open deposit and withdrawal; joins a pass already running. */
+  /** One pass over every open deposit and withdrawal; joins a pass already running. Never rejects: the database may be away. */
   runOnce(): Promise<void> {
-    this.pass ??= this.settleAll().finally(() => (this.pass = undefined));
+    this.pass ??= this.guard(() => this.settleAll(), {}).finally(() => (this.pass = undefined));
     return this.pass;
   }
 
