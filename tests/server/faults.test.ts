@@ -48,7 +48,10 @@ async function betOnNextRound(api: string, db: Db, token: string, amount: number
   ).catch((error: Error) => {
     throw new Error(`${error.message} (last answer: ${refusal})`);
   });
-  const [row] = await db.select({ roundId: bets.roundId }).from(bets).where(eq(bets.id, Number(betId)));
+  const [row] = await db
+    .select({ roundId: bets.roundId })
+    .from(bets)
+    .where(eq(bets.id, Number(betId)));
   return { betId, roundId: row!.roundId };
 }
 
@@ -187,7 +190,12 @@ describe.skipIf(!postgresAvailable)('faults on PostgreSQL (needs Debian postgres
       const env = {
         ...process.env,
         ...{ DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: '', LOG_LEVEL: 'warn' },
-        ...{ BETTING_MS: '30000', PAUSE_MS: '200', TICK_MS: '100', JWT_SECRET: 'a test secret of at least thirty-two chars' },
+        ...{
+          BETTING_MS: '30000',
+          PAUSE_MS: '200',
+          TICK_MS: '100',
+          JWT_SECRET: 'a test secret of at least thirty-two chars',
+        },
         ...{ RATE_LIMIT_AUTH_IP: '100000', RATE_LIMIT_AUTH_LOGIN: '100000' },
       };
       const sql = postgres(url, { max: 1, onnotice: () => {} });

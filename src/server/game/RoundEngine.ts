@@ -187,7 +187,8 @@ export class RoundEngine {
     const { voided, announcements } = await this.options.db.transaction(async (tx) => {
       const voided = await voidUnfinished(tx, gameNow());
       const announcements: (() => void)[] = [];
-      for (const listener of this.listeners) if (listener.roundsVoided) announcements.push(await listener.roundsVoided(tx));
+      for (const listener of this.listeners)
+        if (listener.roundsVoided) announcements.push(await listener.roundsVoided(tx));
       return { voided, announcements };
     });
     for (const { id, fullRate, hash, salt } of voided) {
