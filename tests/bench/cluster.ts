@@ -6,7 +6,7 @@
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { startPostgres } from '../server/pg';
@@ -123,7 +123,7 @@ console.log(
   [
     row(`one process (${perGateway})`, alone!),
     ...split.map((figures, i) => row(`gateway ${i + 1} of 2 (${perGateway})`, figures)),
-    `load average after: ${load()} (1, 5, 15 min); every process shares this machine's ${navigator.hardwareConcurrency} CPUs`,
+    `load average after: ${load()} (1, 5, 15 min); every process shares this machine's ${availableParallelism()} CPUs`,
   ].join('\n'),
 );
 clearTimeout(watchdog);
