@@ -33,8 +33,9 @@ export function paymentRoutes(services: Services) {
     const preHandler = playerLimits(app, 'payment', paymentPerIp, paymentPerAccount);
     const publicRead = addressLimit(app, 'payment-read', publicPerIp);
     // Answers reused for config.publicCacheMs: however many ask, the database and the chain RPC
-    // (whose budget the payment worker needs) see one query per key in that time.
-    const blockhash = new TtlCache<string>(config.publicCacheMs);
+    // (whose budget the payment worker needs) see one query per key in that time. The local chain
+    // accepts only its newest blockhash, so its answer is never reused (a cached one could be dead).
+    const blockhash = new TtlCache<string>(chain.type === 'local' ? 0 : config.publicCacheMs);
     const reserves = new TtlCache<ReservesResponse>(config.publicCacheMs);
     const depositStatuses = new TtlCache<DepositStatus>(config.publicCacheMs);
 
