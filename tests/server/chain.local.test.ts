@@ -23,6 +23,14 @@ describe('LocalChain', () => {
     expect(await chain.balance(Keypair.generate().publicKey.toBase58())).toBe(0n);
   });
 
+  it('gives the same airdrop twice in a row (a faucet pressed twice within one blockhash)', async () => {
+    const wallet = Keypair.generate().publicKey.toBase58();
+    const first = await chain.airdrop(wallet, LAMPORTS);
+    const second = await chain.airdrop(wallet, LAMPORTS);
+    expect(second).not.toBe(first);
+    expect(await chain.balance(wallet)).toBe(2n * LAMPORTS);
+  });
+
   it('signs a house transfer without sending it, then sends it once however often it is submitted', async () => {
     const transfer = await chain.transferFromHouse(player, LAMPORTS / 4n, 'withdrawal 1');
     expect(await chain.status(transfer.signature)).toEqual({ state: 'unknown' });

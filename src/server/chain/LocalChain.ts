@@ -85,7 +85,13 @@ export class LocalChain implements Chain {
   }
 
   async airdrop(wallet: string, lamports: bigint): Promise<string> {
-    const result = this.svm.airdrop(address(wallet), toLamports(lamports));
+    let result = this.svm.airdrop(address(wallet), toLamports(lamports));
+    // The same amount to the same wallet under one blockhash is the same transaction (AlreadyProcessed):
+    // a faucet pressed twice in a minute, or the house float and a top-up. A new blockhash makes it new.
+    if (result instanceof FailedTransactionMetadata && errorText(result) === 'AlreadyProcessed') {
+      this.expireBlockhash();
+      result = this.svm.airdrop(address(wallet), toLamports(lamports));
+    }
     if (!result || result instanceof FailedTransactionMetadata)
       throw new ChainRejected(result ? errorText(result) : 'airdrop failed');
     return bs58.encode(result.signature());
