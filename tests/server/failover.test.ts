@@ -150,9 +150,7 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
       }
     }, 300_000);
 
-    // Skipped: it passed three times on the cluster branch, then timed out (30 s wait, at load 8) in the first
-    // full run after the fault work landed (every createRound now voids unfinished rounds). Issue 14 stays open on it.
-    it.skip('a paused leader (SIGSTOP, then SIGCONT after the standby took over) changes nothing', async () => {
+    it('a paused leader (SIGSTOP, then SIGCONT after the standby took over) changes nothing', async () => {
       const leader = servers.at(-1)!;
       const standby = await start();
       expect(await leaderPid()).toBe(leader.pid);
@@ -160,7 +158,7 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
       const watcher = failoverClient([standby.ws]);
       try {
         const window = () => of(watcher.events, 'GAME_CREATED').findLast((e) => e.data.startsAt - Date.now() > 400);
-        await waitUntil(() => window() !== undefined, 30_000, 'a betting window');
+        await waitUntil(() => window() !== undefined, 60_000, 'a betting window');
         const gameId = window()!.data.gameId;
         const bet = await call<{ betId: string }>(
           standby.api,
@@ -178,7 +176,7 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
         leader.signal('SIGSTOP');
         await waitUntil(
           () => of(watcher.events, 'GAME_CREATED').some((e) => Number(e.data.gameId) > Number(gameId)),
-          30_000,
+          60_000,
           'the standby to lead',
         );
         expect(await leaderPid()).toBe(standby.pid);
