@@ -1,21 +1,17 @@
 /** A tiny deterministic synthesiser: oscillators, seeded noise, envelopes and one-pole filters over Float32 samples. */
 
+import { seededRandom } from '../../src/client/stage/random';
+
 export const SAMPLE_RATE = 48000;
 
 export function samples(ms: number): number {
   return Math.round((ms * SAMPLE_RATE) / 1000);
 }
 
-/** Seeded PRNG (mulberry32) in [-1, 1): the same noise on every run. */
+/** Seeded noise in [-1, 1): the same on every run (the stage's mulberry32). */
 export function noiseSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
-  };
+  const random = seededRandom(seed);
+  return () => random() * 2 - 1;
 }
 
 /** A pulse wave (duty 0.5 is a square) at `phase` cycles. */
