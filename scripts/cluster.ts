@@ -1,9 +1,10 @@
 /**
  * `npm run cluster`: moonrush scaled out on this machine, for trying it. PostgreSQL and Redis from
- * the Debian packages on loopback (kept in ./data/cluster), 2 engines (one leads, one stands by),
- * 2 gateways, and a round-robin entry on PORT (8080) that players open. Ports PORT..PORT+6.
- * Ctrl-C stops everything it started: servers first (the round in progress is voided), then Redis
- * and PostgreSQL.
+ * the Debian packages on loopback (kept in ./data/cluster), the local chain served over JSON-RPC
+ * by a process of its own (npm run chain:local), 2 engines (one leads, one stands by), 2 gateways,
+ * and a round-robin entry on PORT (8080) that players open. Ports PORT..PORT+7.
+ * Ctrl-C stops everything it started: servers first (the round in progress is voided), then the
+ * chain, Redis and PostgreSQL.
  */
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -20,6 +21,7 @@ const ports = {
   engines: [base + 3, base + 4],
   pg: base + 5,
   redis: base + 6,
+  chain: base + 7,
 };
 const dir = resolve('data/cluster');
 const root = process.getuid?.() === 0;
@@ -115,14 +117,15 @@ let stopping = false;
 
 async function stopAll(): Promise<void> {
   stopping = true;
-  const servers = children.filter(({ name }) => name !== 'postgres' && name !== 'redis');
-  const stores = children.filter(({ name }) => name === 'postgres' || name === 'redis');
+  const isStore = (name: string) => ['postgres', 'redis', 'chain'].includes(name);
+  const servers = children.filter(({ name }) => !isStore(name));
+  const stores = children.filter(({ name }) => isStore(name));
   for (const group of [servers, stores]) {
     await Promise.all(
       group.map(({ child }) => {
         if (child.exitCode !== null || child.signalCode !== null) return;
         const exited = new Promise((done) => child.once('exit', done));
-        // PostgreSQL's fast shutdown is SIGINT; the servers and Redis stop cleanly on SIGTERM.
+        // PostgreSQL's fast shutdown is SIGINT; the servers, the chain and Redis stop cleanly on SIGTERM.
         process.kill(-child.pid!, child === stores.find((s) => s.name === 'postgres')?.child ? 'SIGINT' : 'SIGTERM');
         const timeout = new Promise((done) => setTimeout(done, 20_000).unref());
         return Promise.race([exited, timeout]).then(
@@ -142,12 +145,16 @@ async function main(): Promise<void> {
     ...['--port', String(ports.redis), '--bind', '127.0.0.1', '--dir', resolve(dir, 'redis')],
     ...['--save', '', '--appendonly', 'no'],
   ]);
+  const shared = { DATA_DIR: resolve(dir, 'shared'), HOST: '127.0.0.1' };
+  // The one local chain every server talks to; it makes the house key in DATA_DIR before they read it.
+  start('chain', process.execPath, ['--import', 'tsx', 'scripts/localChain.ts'], { ...shared, PORT: String(ports.chain) });
+  await waitFor('the local chain', async () => (await fetch(`http://127.0.0.1:${ports.chain}/health`)).ok);
   const env = {
+    ...shared,
     DATABASE_URL: databaseUrl,
     REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
     JWT_SECRET: jwtSecret(),
-    DATA_DIR: resolve(dir, 'shared'),
-    HOST: '127.0.0.1',
+    LOCAL_CHAIN_URL: `http://127.0.0.1:${ports.chain}`,
   };
   const server = (name: string, role: string, port: number, staticDir: string) =>
     start(name, process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -156,7 +163,7 @@ async function main(): Promise<void> {
       PORT: String(port),
       STATIC_DIR: staticDir,
     });
-  // The first engine makes the house key in DATA_DIR before the others read it.
+  // The first engine makes the seed key in DATA_DIR before the others read it.
   server('engine-1', 'engine', ports.engines[0]!, '');
   await waitFor('engine-1', healthy(ports.engines[0]!));
   server('engine-2', 'engine', ports.engines[1]!, '');
@@ -168,7 +175,7 @@ async function main(): Promise<void> {
     `\nmoonrush cluster is running: open http://localhost:${ports.entry} (round-robin over the gateways ${urls}).`,
   );
   console.log(
-    `Engines answer /api/v1/health on ${ports.engines.join(' and ')}; data in ${dir}. Ctrl-C stops everything.\n`,
+    `Engines answer /api/v1/health on ${ports.engines.join(' and ')}; the local chain answers Solana JSON-RPC on ${ports.chain}; data in ${dir}. Ctrl-C stops everything.\n`,
   );
 }
 

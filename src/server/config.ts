@@ -26,6 +26,8 @@ export interface Config {
   leaderTimeoutMs: number;
   chain: ChainKind;
   rpcUrl: string | undefined;
+  /** CHAIN=local in a cluster: the URL of the one process serving the local chain (npm run chain:local). */
+  localChainUrl: string | undefined;
   coinsPerSol: number;
   bettingMs: number;
   pauseMs: number;
@@ -109,6 +111,8 @@ function trustProxy(env: Env): boolean | string {
 export function loadConfig(env: Env = process.env): Config {
   const chain = oneOf(env, 'CHAIN', ['local', 'devnet', 'testnet', 'mainnet'], 'local');
   if (chain !== 'local' && !env.RPC_URL) throw new Error(`CHAIN=${chain} needs RPC_URL`);
+  if (chain !== 'local' && env.LOCAL_CHAIN_URL)
+    throw new Error(`LOCAL_CHAIN_URL serves CHAIN=local only; CHAIN=${chain} reaches its cluster through RPC_URL`);
   if (chain !== 'local' && !env.SIGN_IN_DOMAIN)
     throw new Error(`CHAIN=${chain} needs SIGN_IN_DOMAIN (the host players sign in at, such as moonrush.example)`);
   if (env.REDIS_URL && !env.DATABASE_URL)
@@ -130,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     leaderTimeoutMs: integer(env, 'LEADER_TIMEOUT_MS', 5000, 1000),
     chain,
     rpcUrl: env.RPC_URL || undefined,
+    localChainUrl: env.LOCAL_CHAIN_URL || undefined,
     coinsPerSol: integer(env, 'COINS_PER_SOL', DEFAULT_COINS_PER_SOL, 1),
     bettingMs: integer(env, 'BETTING_MS', DEFAULT_BETTING_MS, 100),
     pauseMs: integer(env, 'PAUSE_MS', DEFAULT_PAUSE_MS, 0),

@@ -73,6 +73,10 @@ export async function createServices(
   const metrics = createMetrics();
   const { bettingMs, pauseMs, tickMs } = config;
   const chain = options.chain ?? createChain(config);
+  if (config.redisUrl && config.chain === 'local' && !config.localChainUrl && !options.chain)
+    log.warn(
+      'CHAIN=local without LOCAL_CHAIN_URL in a cluster: this process keeps a chain of its own that the others do not see (npm run chain:local serves one to all)',
+    );
   const seeds = new SeedChains({
     ...{ db: database.db, clientSeeds: clientSeedSource(chain), log, key: loadSeedKey(config) },
     ...{ length: config.seedChainLength, checkpointEvery: SEED_CHECKPOINT_EVERY },
@@ -106,6 +110,9 @@ export async function createServices(
   // A real cluster's nodes lag each other: a transfer is dead only after answers 30 s apart agree.
   const deathWatch = new DeathWatch(3, config.chain === 'local' ? 0 : 30_000);
   const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log, deathWatch };
+  // Every process runs one, and in a cluster they share the database: that is safe because each
+  // step moves its row out of 'pending' (or stores a signature) in one UPDATE guarded by the state
+  // it saw, with the ledger row in the same transaction, so a racing worker's UPDATE matches nothing.
   const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
   return {
     ...{ config, database, bus, metrics, engine, seeds, leadership, stomp, tokens, settler, abandoned },

@@ -3,19 +3,53 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
+import { Connection, Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { LocalChain } from '../../src/server/chain/LocalChain';
-import { ChainRejected } from '../../src/server/chain/Chain';
+import { LocalRpcChain } from '../../src/server/chain/LocalRpcChain';
+import { ChainRejected, type Chain } from '../../src/server/chain/Chain';
 import { houseKeyPath, loadHouseKey } from '../../src/server/chain/houseKey';
 import { startServer, type TestServer } from './harness';
 import { call } from './paymentClient';
+import { serveLocalChain } from './localChainServer';
 
 const LAMPORTS = 1_000_000_000n;
 
-describe('LocalChain', () => {
+/** The local chain as a server has it: LiteSVM in-process, or one served over JSON-RPC to the servers of a cluster. */
+interface LocalSubject {
+  chain: Chain & Required<Pick<Chain, 'airdrop'>>;
+  /** Moves the chain itself to a new blockhash. */
+  expire(): void;
+  close(): Promise<void>;
+}
+
+const SUBJECTS: [string, (house: Keypair) => Promise<LocalSubject>][] = [
+  [
+    'LocalChain (LiteSVM in-process)',
+    async (house) => {
+      const chain = new LocalChain(house);
+      return { chain, expire: () => chain.expireBlockhash(), close: async () => {} };
+    },
+  ],
+  [
+    'LocalRpcChain (the same chain served over JSON-RPC)',
+    async (house) => {
+      const served = await serveLocalChain(house);
+      const chain = new LocalRpcChain(new Connection(served.url, 'confirmed'), house);
+      return { chain, expire: () => served.chain.expireBlockhash(), close: served.close };
+    },
+  ],
+];
+
+describe.each(SUBJECTS)('%s', (_name, make) => {
   const house = Keypair.generate();
-  const chain = new LocalChain(house);
   const player = Keypair.generate().publicKey.toBase58();
+  let subject: LocalSubject;
+  let chain: LocalSubject['chain'];
+  beforeAll(async () => {
+    subject = await make(house);
+    chain = subject.chain;
+  });
+  afterAll(() => subject.close());
 
   it('funds wallets from its faucet', async () => {
     await chain.airdrop(chain.houseAddress, 2n * LAMPORTS);
@@ -53,10 +87,16 @@ describe('LocalChain', () => {
     expect(await chain.status(transfer.signature)).toMatchObject({ state: 'failed' });
   });
 
+  it('knows its latest blockhash and no made-up one', async () => {
+    const latest = await chain.latestBlockhash();
+    expect(await chain.lastValidHeightOf(latest.blockhash)).toBe(latest.lastValidBlockHeight);
+    expect(await chain.lastValidHeightOf(Keypair.generate().publicKey.toBase58())).toBeNull();
+  });
+
   it('refuses a transaction under an expired blockhash and counts the expiry as block height', async () => {
     const transfer = await chain.transferFromHouse(player, 1_000_000n, 'withdrawal 5');
     expect(await chain.expired(transfer.lastValidBlockHeight)).toBe(false);
-    chain.expireBlockhash();
+    subject.expire();
     expect(await chain.expired(transfer.lastValidBlockHeight)).toBe(true);
     expect((await chain.latestBlockhash()).blockhash).not.toBe(transfer.blockhash);
     await expect(chain.submit(transfer.wire)).rejects.toBeInstanceOf(ChainRejected);

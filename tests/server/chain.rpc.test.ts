@@ -67,6 +67,10 @@ describe('RpcChain', () => {
       state: 'failed',
       reason: '{"InstructionError":[0,{"Custom":1}]}',
     });
+    expect(await ask(status('finalized', 'InstructionError(0, Custom(1))'))).toEqual({
+      state: 'failed',
+      reason: 'InstructionError(0, Custom(1))',
+    });
   });
 
   it("bounds a transaction's own blockhash by the latest one once the node knows it, and knows nothing otherwise", async () => {

@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DESTINATIONS, type BetEvent, type GameEvent } from '../../src/shared/protocol';
+import { checkLedger } from '../../src/server/ledger/check';
 import { fundedPlayer } from './betting';
 import { call } from './client';
 import { fixedCrashPoints } from './crashPoints';
@@ -7,6 +11,8 @@ import { startServer, type TestServer } from './harness';
 import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
 import { redisAvailable, startRedis, type RedisServer } from './redis';
 import { connectStomp, waitUntil, type StompTestClient } from './stompClient';
+import { serveLocalChain, type ServedChain } from './localChainServer';
+import * as payments from './paymentClient';
 
 const DESTS = [DESTINATIONS.game, DESTINATIONS.bets, DESTINATIONS.online];
 
@@ -25,6 +31,7 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
   () => {
     let pg: PostgresCluster;
     let redis: RedisServer;
+    let served: ServedChain;
     let engine: TestServer;
     let gateway: TestServer;
     let onA: StompTestClient;
@@ -32,12 +39,15 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
     let env: Record<string, string>;
 
     beforeAll(async () => {
-      [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+      [pg, redis, served] = await Promise.all([startPostgres(), startRedis(), serveLocalChain()]);
       env = {
         DATABASE_URL: await pg.createDatabase('bus'),
         REDIS_URL: redis.url,
         JWT_SECRET: 'a-secret-every-gateway-of-the-test-shares',
         BETTING_MS: '1500',
+        // One local chain for the cluster, and one DATA_DIR, so one house key, as `npm run cluster` has them.
+        LOCAL_CHAIN_URL: served.url,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'moonrush-cluster-')),
       };
       engine = await startServer({ ...env, ROLE: 'all' }, { roundSecrets: fixedCrashPoints([1.3]) });
       gateway = await startServer({ ...env, ROLE: 'gateway' });
@@ -50,7 +60,9 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
       await gateway?.close();
       await engine?.close();
       await redis?.stop();
+      await served?.close();
       pg?.stop();
+      if (env?.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
     });
 
     it('shows players on different gateways the same game events in the same order, and the total online', async () => {
@@ -86,6 +98,27 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
         );
       await waitUntil(() => seen(onB) !== undefined, 5000, 'BET_CREATED on gateway B');
       expect(seen(onB)).toEqual(seen(onA));
+    }, 30_000);
+
+    it('shows a faucet and a deposit made through gateway A through gateway B, and pays a withdrawal from B on the same chain', async () => {
+      const player = await payments.playerWithCoins(engine, 1);
+      expect(await payments.balanceOf(gateway, player)).toBe(1_000_000n);
+      const onChain = await served.chain.balance(player.wallet);
+      expect(await gateway.server.services.chain.balance(player.wallet)).toBe(onChain);
+      expect(await engine.server.services.chain.balance(player.wallet)).toBe(onChain);
+
+      const reply = await payments.call(
+        gateway,
+        'POST',
+        '/payment/withdraw',
+        { amount: 0.5, wallet: player.wallet },
+        player.token,
+      );
+      expect(reply.body.errorMessage).toBeUndefined();
+      expect(await served.chain.balance(player.wallet)).toBe(onChain + 500_000_000n);
+      expect(await engine.server.services.chain.balance(player.wallet)).toBe(onChain + 500_000_000n);
+      expect(await payments.balanceOf(engine, player)).toBe(500_000n);
+      expect(await checkLedger(engine.server.services.database.db)).toEqual([]);
     }, 30_000);
 
     it('counts a rate limit over every gateway', async () => {

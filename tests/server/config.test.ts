@@ -18,6 +18,9 @@ describe('config', () => {
     expect(() => loadConfig({ REDIS_URL: 'redis://x' })).toThrow('REDIS_URL needs DATABASE_URL');
     expect(() => loadConfig({ REDIS_URL: 'redis://x', DATABASE_URL: 'postgres://x' })).toThrow('REDIS_URL needs JWT_SECRET');
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow('TRUST_PROXY must be');
+    expect(() => loadConfig({ CHAIN: 'devnet', RPC_URL: 'http://rpc', LOCAL_CHAIN_URL: 'http://chain' })).toThrow(
+      'LOCAL_CHAIN_URL serves CHAIN=local only',
+    );
   });
 
   it('believes no proxy unless told which', () => {

@@ -94,7 +94,10 @@ export class RpcChain implements Chain {
     const found = value[0];
     if (!found) return { state: 'unknown' };
     const finalized = found.confirmationStatus === 'finalized';
-    if (found.err) return finalized ? { state: 'failed', reason: JSON.stringify(found.err) } : { state: 'pending' };
+    if (found.err) {
+      if (!finalized) return { state: 'pending' };
+      return { state: 'failed', reason: typeof found.err === 'string' ? found.err : JSON.stringify(found.err) };
+    }
     if (finalized) return { state: 'finalized' };
     return found.confirmationStatus === 'confirmed' ? { state: 'confirmed' } : { state: 'pending' };
   }

@@ -29,7 +29,8 @@ export interface ClientSeedSource {
 export function clientSeedSource(chain: Chain): ClientSeedSource {
   const cluster = CLUSTER_NAMES[chain.type];
   const { currentSlot, finalizedBlockFrom } = chain;
-  if (!currentSlot || !finalizedBlockFrom) {
+  // The local chain (in-process or served over RPC) moves to a new block once a minute at most.
+  if (chain.type === 'local' || !currentSlot || !finalizedBlockFrom) {
     return {
       announce: async () => ({
         clientSeed: (await chain.latestBlockhash()).blockhash,
