@@ -77,19 +77,19 @@ export async function createServices(
     log.warn(
       'CHAIN=local without LOCAL_CHAIN_URL in a cluster: this process keeps a chain of its own that the others do not see (npm run chain:local serves one to all)',
     );
-  const seeds = new SeedChains({
-    ...{ db: database.db, clientSeeds: clientSeedSource(chain), log, key: loadSeedKey(config) },
-    ...{ length: config.seedChainLength, checkpointEvery: SEED_CHECKPOINT_EVERY },
-  });
   const session =
     database.kind === 'postgres' && config.databaseUrl && config.role !== 'gateway'
       ? await openLockSession(config.databaseUrl, config.leaderTimeoutMs)
       : null;
   const leadership = new Leadership({ db: database.db, session, log, pollMs: Math.round(config.leaderTimeoutMs / 5) });
-  // The engine and its settlement write through the fence: nothing of a deposed leader commits.
-  // A gateway runs no rounds, so there is nothing to fence (tests drive its settler by hand).
+  // The engine, its seed chains and its settlement write through the fence: nothing of a deposed
+  // leader commits. A gateway runs no rounds, so there is nothing to fence (tests drive its settler by hand).
   const leaderDb =
     config.role === 'gateway' ? database.db : fencedDb(database.db, (tx) => leadership.fence(tx));
+  const seeds = new SeedChains({
+    ...{ db: leaderDb, clientSeeds: clientSeedSource(chain), log, key: loadSeedKey(config) },
+    ...{ length: config.seedChainLength, checkpointEvery: SEED_CHECKPOINT_EVERY },
+  });
   const engine = new RoundEngine({
     ...{ db: leaderDb, bus, log, metrics, bettingMs, pauseMs, tickMs },
     secrets: options.roundSecrets ?? (() => seeds.next()),

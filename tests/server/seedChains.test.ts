@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previousSeed, verifyCrashPoint, verifyLink, verifyRound } from '../../src/shared/fairness';
 import { IN_MEMORY, openDatabase, type Database } from '../../src/server/db/client';
-import { seedChains } from '../../src/server/db/schema';
+import { leadership, seedChains } from '../../src/server/db/schema';
+import { Deposed, fencedDb, Leadership } from '../../src/server/game/Leadership';
 import type { ClientSeedSource } from '../../src/server/game/clientSeed';
 import { insertRound } from '../../src/server/game/rounds';
 import { SeedChains } from '../../src/server/game/SeedChains';
@@ -109,5 +111,34 @@ describe('SeedChains', () => {
     const after = await use(new SeedChains({ ...options, key: randomBytes(32) }));
     expect(after.chainId).toBeGreaterThan(before.chainId!);
     expect(after.chainIndex).toBe(1);
+  });
+  it('writes no chain and no client seed for an engine that no longer leads (the epoch fence)', async () => {
+    const own = await openDatabase({ dataDir: IN_MEMORY });
+    try {
+      const elected = new Leadership({ db: own.db, session: null, log: quiet, pollMs: 60_000 });
+      await elected.start({ start: async () => {}, stop: async () => {}, abandon: async () => {} });
+      const fenced = fencedDb(own.db, (tx) => elected.fence(tx));
+      const { source, state } = cluster();
+      const options = { db: fenced, clientSeeds: source, log: quiet, length: 3, checkpointEvery: 2 };
+      const chains = new SeedChains({ ...options, key: randomBytes(32), pollMs: 10, waitMs: 100 });
+      // While it leads: the chain is committed, its announced block not final yet.
+      await expect(chains.next()).rejects.toThrow('not finalized yet');
+      const committed = await own.db.select().from(seedChains);
+      expect(committed).toHaveLength(1);
+
+      // Another engine takes the lead (it bumps the epoch); then the block becomes final.
+      await own.db
+        .update(leadership)
+        .set({ epoch: sql`${leadership.epoch} + 1` })
+        .where(eq(leadership.id, 1));
+      state.final = true;
+      await expect(chains.next()).rejects.toBeInstanceOf(Deposed);
+      // A key that cannot open the chain would commit a new one: refused as well.
+      await expect(new SeedChains({ ...options, key: randomBytes(32) }).next()).rejects.toBeInstanceOf(Deposed);
+      expect(await own.db.select().from(seedChains)).toEqual(committed);
+      await elected.stop();
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -21,6 +21,7 @@ export interface DrawnRound extends RoundSecret {
 }
 
 export interface SeedChainsOptions {
+  /** The leader's fenced database (services.ts): every write runs in a transaction, so a deposed engine writes nothing. */
   db: Db;
   /** Encrypts the chain's secret links at rest. */
   key: Uint8Array;
@@ -75,14 +76,16 @@ export class SeedChains {
     const { db, key, length, checkpointEvery, clientSeeds, log } = this.options;
     const { commitment, checkpoints } = await buildChain(length, checkpointEvery, () => this.closed);
     const announcement = await clientSeeds.announce();
-    const [chain] = await db
-      .insert(seedChains)
-      .values({
-        ...{ commitment, length, checkpointEvery, sealedCheckpoints: seal(key, commitment, checkpoints) },
-        ...{ clientSeed: announcement.clientSeed, clientSeedSource: announcement.source },
-        ...{ clientSeedSlot: announcement.slot, createdAt: Date.now() },
-      })
-      .returning();
+    const [chain] = await db.transaction((tx) =>
+      tx
+        .insert(seedChains)
+        .values({
+          ...{ commitment, length, checkpointEvery, sealedCheckpoints: seal(key, commitment, checkpoints) },
+          ...{ clientSeed: announcement.clientSeed, clientSeedSource: announcement.source },
+          ...{ clientSeedSlot: announcement.slot, createdAt: Date.now() },
+        })
+        .returning(),
+    );
     if (!chain) throw new Error('the new seed chain was not stored');
     this.opened.set(chain.id, checkpoints);
     log.info({ chainId: chain.id, commitment, length, clientSeedSource: announcement.source }, 'seed chain committed');
@@ -114,10 +117,12 @@ export class SeedChains {
     for (const until = Date.now() + waitMs; !this.closed && Date.now() < until;) {
       const resolved = await clientSeeds.resolve(slot);
       if (resolved) {
-        await db
-          .update(seedChains)
-          .set({ clientSeed: resolved.clientSeed, clientSeedSource: resolved.source })
-          .where(and(eq(seedChains.id, chain.id), isNull(seedChains.clientSeed)));
+        await db.transaction((tx) =>
+          tx
+            .update(seedChains)
+            .set({ clientSeed: resolved.clientSeed, clientSeedSource: resolved.source })
+            .where(and(eq(seedChains.id, chain.id), isNull(seedChains.clientSeed))),
+        );
         log.info({ chainId: chain.id, clientSeed: resolved.clientSeed }, 'seed chain client seed recorded');
         return resolved.clientSeed;
       }
