@@ -5,6 +5,7 @@
  * so a slow server cannot hide behind a load that waits for it.
  */
 
+import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { Client } from '@stomp/stompjs';
 import { WebSocket } from 'ws';
@@ -217,6 +218,8 @@ export class BettingLoad {
           headers: {
             authorization: `Bearer ${player.token}`,
             'content-type': 'application/json',
+            // As the page does on every BET press: a retry must never place a second bet.
+            ...(path.startsWith('/bet/create') ? { 'idempotency-key': randomUUID() } : {}),
             'content-length': Buffer.byteLength(payload),
           },
         },

@@ -284,6 +284,9 @@ describe('bets', () => {
       'This Idempotency-Key was already used for another request',
     ]);
     await closeAllRounds(db);
+    // A retry that the round's state would now refuse still hears that its bet was placed.
+    const late = await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token, headers);
+    expect([late.status, late.body]).toEqual([200, first.body]);
     const refused = await post('/bet/create', { amount: 1000 }, player.token, { 'idempotency-key': 'k-2' });
     expect(refused.body.errorMessage).toBe('Betting is closed: wait for the next round');
     await openRound(db, 2);

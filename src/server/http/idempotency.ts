@@ -32,7 +32,12 @@ export function idempotencyClaim(request: FastifyRequest): IdempotencyClaim | un
   return { key, fingerprint: `${request.method} ${request.url} ${body}` };
 }
 
-/** Runs `create` once per (account, Idempotency-Key), handing it the claim to record; without the header it just runs. */
+/**
+ * Runs `create` once per (account, Idempotency-Key), handing it the claim to record; without the
+ * header it just runs. No lookup comes first: `create` writes the claim in the bet's own
+ * statement, so a key seen before makes that statement fail on the key's primary key (nothing is
+ * placed) and the first answer is replayed; a refusal is compared with the key's first answer too.
+ */
 export async function idempotent<T>(
   db: Db,
   accountId: number,
@@ -41,13 +46,13 @@ export async function idempotent<T>(
 ): Promise<T> {
   const claim = idempotencyClaim(request);
   if (claim === undefined) return create(undefined);
-  const { key, fingerprint } = claim;
   const now = Date.now();
   if (now - purgedAt >= PURGE_EVERY_MS) {
     purgedAt = now;
     await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, now - KEEP_MS));
   }
-  const mine = and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key));
+  const mine = and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, claim.key));
+  /** The key's first answer, or undefined when the key is free again (never used, or expired and now deleted). */
   const replay = async (): Promise<T | undefined> => {
     const [first] = await db.select().from(idempotencyKeys).where(mine);
     if (!first) return undefined;
@@ -55,34 +60,29 @@ export async function idempotent<T>(
       await db.delete(idempotencyKeys).where(and(mine, lt(idempotencyKeys.createdAt, now - KEEP_MS)));
       return undefined;
     }
-    if (first.fingerprint !== fingerprint)
+    if (first.fingerprint !== claim.fingerprint)
       throw badRequest('This Idempotency-Key was already used for another request');
-    if (first.status === null) throw conflict('The first request with this Idempotency-Key is still running');
-    if (first.status !== 200) throw new HttpError(first.status, String(first.response));
+    if (first.status !== 200) throw new HttpError(first.status ?? 500, String(first.response));
     return first.response as T;
   };
-  const earlier = await replay();
-  if (earlier !== undefined) return earlier;
-  try {
-    return await create({ key, fingerprint });
-  } catch (error) {
-    // The same key sent twice at once: the other request placed the bet (its statement committed first).
-    if (isUniqueViolation(error)) {
-      const placed = await replay();
-      if (placed !== undefined) return placed;
-    }
-    if (error instanceof Refusal)
-      await db
+  const attempt = async (): Promise<T | undefined> => {
+    try {
+      return await create(claim);
+    } catch (error) {
+      if (isUniqueViolation(error)) return replay();
+      if (!(error instanceof Refusal)) throw error;
+      // Nothing was placed: record the refusal as the key's answer, unless the key already has one.
+      const recorded = await db
         .insert(idempotencyKeys)
-        .values({
-          accountId,
-          key,
-          fingerprint,
-          createdAt: now,
-          status: REFUSAL_STATUS[error.kind],
-          response: error.message,
-        })
-        .onConflictDoNothing();
-    throw error;
-  }
+        .values({ accountId, ...claim, createdAt: now, status: REFUSAL_STATUS[error.kind], response: error.message })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (recorded.length > 0) throw error;
+      return replay();
+    }
+  };
+  // A second attempt only when the key's row was expired (deleted by the replay) or vanished meanwhile.
+  const answer = (await attempt()) ?? (await attempt());
+  if (answer === undefined) throw conflict('This Idempotency-Key is busy: try again');
+  return answer;
 }
