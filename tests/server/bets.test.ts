@@ -11,6 +11,10 @@ import { bets, ledgerEntries, rounds } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 import { checkLedger } from '../../src/server/ledger/check';
 import { roundBets, leaders } from '../../src/server/ledger/betViews';
+import { cashOut, placeBet } from '../../src/server/ledger/bets';
+import { markStarted } from '../../src/server/game/rounds';
+import { crashInstant, msToRate, rateAt, rateHundredths } from '../../src/shared/growth';
+import { seededRandom } from '../../src/client/stage/random';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { balanceOf, closeAllRounds, endRound, fundedPlayer, openRound, startRound } from './betting';
@@ -157,6 +161,38 @@ describe('bets', () => {
     ]);
   });
 
+  it('judges a cash-out by the growth curve of src/shared/growth.ts, on both sides of every boundary', async () => {
+    const player = await fundedPlayer(t.api, db, 10_000_000);
+    const account = { id: player.id, wallet: null, nickname: 'curve' };
+    const { bus, metrics } = t.server.services;
+    const betting = { db, bus, metrics, maxWin: 1_000_000_000, abandoned: { ids: () => [] } };
+    const random = seededRandom(7);
+    for (let i = 0; i < 40; i += 1) {
+      // The instants around the one where the rate reaches n hundredths, and around the crash.
+      const hundredths = 101 + Math.floor(random() * 2000);
+      const fullRate = 1.01 + Math.floor(random() * 3000) / 100;
+      const round = await openRound(db, fullRate);
+      const ids = [];
+      for (let b = 0; b < 2; b += 1) ids.push(Number((await placeBet(betting, account, 1000, null)).betId));
+      const startedAt = 1_700_000_000_000 + Math.floor(random() * 1e9);
+      await markStarted(db, round.id, startedAt);
+      const reach = msToRate(hundredths / 100);
+      const crash = crashInstant(startedAt, fullRate);
+      const cases = [startedAt + Math.floor(reach), startedAt + Math.ceil(reach), Math.floor(crash), Math.ceil(crash)];
+      // Two bets a round: one at a rate boundary (random side), one at a crash boundary (random side).
+      for (const [index, at] of [cases[Math.floor(random() * 2)]!, cases[2 + Math.floor(random() * 2)]!].entries()) {
+        const expected = at >= crash ? 'Too late: the rocket has flown away' : rateHundredths(rateAt(at - startedAt));
+        const got = await cashOut(betting, account, ids[index]!, at).then(
+          (answer) => Math.round(answer.rate * 100),
+          (error: Error) => error.message,
+        );
+        expect([hundredths, fullRate, at - startedAt, got]).toEqual([hundredths, fullRate, at - startedAt, expected]);
+      }
+      await endRound(db, round);
+    }
+    expect(await checkLedger(db)).toEqual([]);
+  });
+
   it('forces a cash-out where the win reaches MAX_WIN, by tick or by hand', async () => {
     const player = await fundedPlayer(t.api, db, 100_000);
     const round = await openRound(db, 50);
@@ -257,7 +293,13 @@ describe('bets', () => {
     const live = await startRound(db, round, 18_400);
     await post('/bet/refund', { betId }, player.token);
     const running = (await leaders(db)).find((bet) => bet.betId === betId);
-    expect(running).toMatchObject({ winAmount: 3010, gameHash: round.hash, gameRate: null, gameSalt: null, gameFullRate: null });
+    expect(running).toMatchObject({
+      winAmount: 3010,
+      gameHash: round.hash,
+      gameRate: null,
+      gameSalt: null,
+      gameFullRate: null,
+    });
     await endRound(db, live);
     const top = await leaders(db);
     expect(top.find((bet) => bet.betId === betId)).toMatchObject({

@@ -11,19 +11,20 @@ const REMEMBERED = 1000;
  * still say STARTED until the engine can void them, and no cash-out is accepted on them meanwhile.
  */
 export class AbandonedRounds {
-  private readonly ids = new Set<number>();
+  private readonly remembered = new Set<number>();
 
   /** Listens for as long as the bus is open. */
   constructor(bus: EventBus) {
     bus.subscribe(ABANDONED_ROUNDS, (json) => this.add(Number(json)));
   }
 
-  has(roundId: number): boolean {
-    return this.ids.has(roundId);
+  /** The abandoned rounds' ids, newest last. */
+  ids(): number[] {
+    return [...this.remembered];
   }
 
   private add(roundId: number): void {
-    this.ids.add(roundId);
-    if (this.ids.size > REMEMBERED) this.ids.delete(this.ids.values().next().value!);
+    this.remembered.add(roundId);
+    if (this.remembered.size > REMEMBERED) this.remembered.delete(this.remembered.values().next().value!);
   }
 }

@@ -1,4 +1,4 @@
-/** Bet rows as players see them, and the one place a bet is paid out. */
+/** Bet rows as players see them, and closing many bets at once (voided rounds' refunds). */
 
 import { sql } from 'drizzle-orm';
 import type { Bet, BetEvent, BetEventType } from '../../shared/protocol';
@@ -69,26 +69,6 @@ export function publishBet(outlet: BetOutlet, eventType: BetEventType, bet: Bet)
   if (eventType === 'BET_CREATED') outlet.metrics.betHundredths.inc({ flow: 'wagered' }, bet.amount);
   else if (eventType === 'BET_REFUNDED') outlet.metrics.betHundredths.inc({ flow: 'won' }, bet.winAmount ?? 0);
   else outlet.metrics.betHundredths.inc({ flow: 'returned' }, bet.amount);
-}
-
-/** A cash-out for `payOut`: an open bet, the rate in hundredths and the instant it was reached. */
-export interface CashOut {
-  bet: BetRow;
-  rate: number;
-  at: number;
-}
-
-/** Cashes open bets (already locked FOR UPDATE) out, each at its rate: floor(amount * rate), paid once, in two statements. */
-export async function payOut(tx: Tx, cashOuts: CashOut[]): Promise<BetRow[]> {
-  const paid = cashOuts.map(({ bet, rate, at }) => ({
-    ...bet,
-    status: 'REFUNDED',
-    rate,
-    winAmount: Math.floor((bet.amount * rate) / 100),
-    settledAt: at,
-  }));
-  await closeBets(tx, paid, 'win', (bet) => bet.winAmount!);
-  return paid;
 }
 
 /**

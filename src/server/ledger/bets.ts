@@ -1,20 +1,18 @@
 /**
- * Placing, canceling and cashing out bets (architecture §3). Placing and canceling are one
- * statement each (functions in drizzle/0003) holding the round's betting lock shared, so the
+ * Placing, canceling and cashing out bets (architecture §3), one statement each (functions in
+ * drizzle/0005 and 0007). Placing and canceling hold the round's betting lock shared, so the
  * engine's start waits for them and the race with the start is settled by PostgreSQL. A cash-out
  * locks its bet only: it is judged on the round's start and crash point, which never change once
  * the round started, and every settlement of a bet locks that bet first.
  */
 
-import { and, eq, sql } from 'drizzle-orm';
-import { BET_MIN, HUNDREDTHS_PER_COIN, MAX_ACTIVE_BETS_PER_ROUND } from '../../shared/constants';
-import { crashInstant, rateAt, rateHundredths } from '../../shared/growth';
+import { sql } from 'drizzle-orm';
+import { BET_MIN, GROWTH_PER_MS, HUNDREDTHS_PER_COIN, MAX_ACTIVE_BETS_PER_ROUND } from '../../shared/constants';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
-import { queryRows, type Db, type Tx } from '../db/client';
-import { bets, rounds } from '../db/schema';
+import { queryRows, type Db } from '../db/client';
 import type { AbandonedRounds } from '../game/AbandonedRounds';
 import type { AccountRef } from './accounts';
-import { betFromJson, payOut, publishBet, toBet, type BetJson, type BetOutlet, type BetRow } from './betRows';
+import { betFromJson, publishBet, toBet, type BetJson, type BetOutlet, type BetRow } from './betRows';
 import { Refusal } from '../Refusal';
 
 /** What placing and settling bets needs. */
@@ -62,7 +60,7 @@ export async function placeBet(
     sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
           ${MAX_ACTIVE_BETS_PER_ROUND}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}) AS bet`,
   );
-  const bet = placedOrCanceled(row!.bet);
+  const bet = betOrRefusal(row!.bet);
   publishBet(betting, 'BET_CREATED', toBet(bet, account.nickname));
   return { betId: String(bet.id) };
 }
@@ -73,12 +71,12 @@ export async function cancelBet(betting: Betting, account: AccountRef, betId: nu
     betting.db,
     sql`SELECT cancel_bet(${account.id}, ${betId}, ${Date.now()}::bigint) AS bet`,
   );
-  publishBet(betting, 'BET_CANCELED', toBet(placedOrCanceled(row!.bet), account.nickname));
+  publishBet(betting, 'BET_CANCELED', toBet(betOrRefusal(row!.bet), account.nickname));
   return { betId: String(betId) };
 }
 
-/** The bet row place_bet or cancel_bet returned, or the refusal it names. */
-function placedOrCanceled(json: BetJson | { refused: string }): BetRow {
+/** The bet row place_bet, cancel_bet or cash_out returned, or the refusal it names. */
+function betOrRefusal(json: BetJson | { refused: string }): BetRow {
   if ('refused' in json) {
     const refusal = REFUSED[json.refused] ?? new Refusal('conflict', 'This bet is closed');
     throw new Refusal(refusal.kind, refusal.message);
@@ -86,7 +84,7 @@ function placedOrCanceled(json: BetJson | { refused: string }): BetRow {
   return betFromJson(json);
 }
 
-/** Why place_bet or cancel_bet wrote nothing, in words a player reads. */
+/** Why place_bet, cancel_bet or cash_out wrote nothing, in words a player reads. */
 const REFUSED: Record<string, Refusal> = {
   closed: new Refusal('conflict', 'Betting is closed: wait for the next round'),
   limit: new Refusal('conflict', `You already have ${MAX_ACTIVE_BETS_PER_ROUND} bets in this round`),
@@ -94,32 +92,21 @@ const REFUSED: Record<string, Refusal> = {
   not_found: new Refusal('not_found', 'No such bet'),
   started: new Refusal('conflict', 'The round has started: this bet can no longer be canceled'),
   REFUNDED: new Refusal('conflict', 'This bet is already cashed out'),
+  not_started: new Refusal('conflict', 'The round has not started yet'),
+  stopped: new Refusal('conflict', 'This round was stopped: your bet will be refunded'),
+  too_late: new Refusal('conflict', 'Too late: the rocket has flown away'),
 };
-
-/** Locks one of the player's bets for the rest of the transaction and reads its round (whose start and crash point never change once it started). */
-async function lockBet(tx: Tx, account: AccountRef, betId: number) {
-  const [found] = await tx
-    .select({ bet: bets, round: rounds })
-    .from(bets)
-    .innerJoin(rounds, eq(rounds.id, bets.roundId))
-    .where(and(eq(bets.id, betId), eq(bets.accountId, account.id)))
-    .for('update', { of: bets });
-  if (!found) throw new Refusal('not_found', 'No such bet');
-  const { bet, round } = found;
-  if (bet.status !== 'CREATED')
-    throw new Refusal('conflict', bet.status === 'REFUNDED' ? 'This bet is already cashed out' : 'This bet is closed');
-  return { bet, round };
-}
 
 /** What cashing out needs besides betting: rounds the engine gave up on take no cash-out until they are voided. */
 export interface CashOutGate {
-  abandoned: Pick<AbandonedRounds, 'has'>;
+  abandoned: Pick<AbandonedRounds, 'ids'>;
 }
 
 /**
  * Cashes a bet out at the rate of `receivedAt` (the game clock, `gameNow`), valid while that
  * instant is before the crash and the engine has not abandoned the round. If the bet's auto
- * target (or MAX_WIN) was reached earlier, it is paid at that target.
+ * target (or MAX_WIN) was reached earlier, it is paid at that target. One statement (the
+ * database's cash_out), judged on the round's start and crash point under the bet's row lock.
  */
 export async function cashOut(
   betting: Betting & CashOutGate,
@@ -127,18 +114,12 @@ export async function cashOut(
   betId: number,
   receivedAt: number,
 ): Promise<CashOutResponse> {
-  const paid = await betting.db.transaction(async (tx) => {
-    const { bet, round } = await lockBet(tx, account, betId);
-    if (round.state === 'CREATED') throw new Refusal('conflict', 'The round has not started yet');
-    if (betting.abandoned.has(round.id))
-      throw new Refusal('conflict', 'This round was stopped: your bet will be refunded');
-    const live = (round.state === 'STARTED' || round.state === 'ENDED') && round.startedAt !== null;
-    if (!live || receivedAt >= crashInstant(round.startedAt!, round.fullRate))
-      throw new Refusal('conflict', 'Too late: the rocket has flown away');
-    const rate = Math.min(bet.cashoutAt, rateHundredths(rateAt(receivedAt - round.startedAt!)));
-    const [paid] = await payOut(tx, [{ bet, rate, at: receivedAt }]);
-    return paid!;
-  });
+  const abandoned = `{${betting.abandoned.ids().join(',')}}`;
+  const [row] = await queryRows<{ bet: BetJson | { refused: string } }>(
+    betting.db,
+    sql`SELECT cash_out(${account.id}, ${betId}, ${receivedAt}::bigint, ${GROWTH_PER_MS}::float8, ${abandoned}::bigint[]) AS bet`,
+  );
+  const paid = betOrRefusal(row!.bet);
   publishBet(betting, 'BET_REFUNDED', toBet(paid, account.nickname));
   return { betId: String(betId), rate: paid.rate! / 100, winAmount: paid.winAmount! };
 }
