@@ -74,7 +74,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
 
   installErrorHandlers(app);
   timeRequests(app, metrics);
-  await securityHeaders(app, config);
+  securityHeaders(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false, ...sharedLimits(bus) });
   await app.register(
