@@ -1,10 +1,11 @@
 /**
- * `npm run bench:betting [-- --rates 250,500,1000,1500 --seconds 10 --db postgres,pglite --profile --pg-stats]`:
+ * `npm run bench:betting [-- --rates 250,500,1000,1500 --seconds 10 --db postgres,pglite --via tcp|socket --profile --pg-stats]`:
  * betting at speed. For each database (a throwaway PostgreSQL 15, then PGlite on disk as
  * `npm start` uses it) it funds players, starts the game server as a child process (production
  * settings, fixed 2 s flights, the per-IP bet limit raised because all players share loopback)
  * and drives it from this process at each offered rate (bettingLoad.ts). Then it stops the server,
- * times one tick settling 1,000 auto cash-outs and runs the ledger audit.
+ * times one tick settling 1,000 auto cash-outs and runs the ledger audit. `--via socket` has the
+ * server reach PostgreSQL over its Unix socket instead of TCP on loopback.
  */
 
 import { spawn } from 'node:child_process';
@@ -36,6 +37,8 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'postgres,pglite' },
     profile: { type: 'boolean', default: false },
     'pg-stats': { type: 'boolean', default: false },
+    /** The server reaches PostgreSQL over TCP on loopback (as from another host) or over its Unix socket. */
+    via: { type: 'string', default: 'tcp' },
   },
 });
 const rates = values.rates.split(',').map(Number);
@@ -140,13 +143,15 @@ interface Row {
   result: RateResult;
   serverCpu: number;
   pgCpu: number | null;
+  /** This process's CPU: the load itself, on the same two cores. */
+  loadCpu: number;
   load: string;
 }
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
-function printRow({ database, result, serverCpu, pgCpu, load }: Row): void {
+function printRow({ database, result, serverCpu, pgCpu, loadCpu, load }: Row): void {
   const ops = Object.values(result.done).reduce((a, b) => a + b, 0);
   const errors = Object.entries(result.statuses).filter(([status]) => status !== '200');
   const perThousand = (cpu: number) => ((cpu / ops) * 1000).toFixed(2);
@@ -157,7 +162,7 @@ function printRow({ database, result, serverCpu, pgCpu, load }: Row): void {
       `(${ops} answered 200 in ${result.wallSeconds.toFixed(1)} s from the first send to the last answer, ${result.activeSeconds} s of them open for operations: create ${result.done.create}, auto ${result.done.auto}, cancel ${result.done.cancel}, cash-out ${result.done.cashout}; skipped ${result.skipped})`,
       `p50 ${percentile(result.latencies, 0.5).toFixed(1)} ms p99 ${percentile(result.latencies, 0.99).toFixed(1)} ms max ${(result.latencies.at(-1) ?? NaN).toFixed(1)} ms`,
       `errors ${errors.length === 0 ? 'none' : errors.map(([s, n]) => `${s}: ${n}`).join(', ')}`,
-      `server CPU ${perThousand(serverCpu)} s/1000 ops${pgCpu === null ? '' : `, PostgreSQL CPU ${perThousand(pgCpu)} s/1000 ops`}`,
+      `server CPU ${perThousand(serverCpu)} s/1000 ops${pgCpu === null ? '' : `, PostgreSQL CPU ${perThousand(pgCpu)} s/1000 ops`}, load process CPU ${perThousand(loadCpu)} s/1000 ops`,
       `load ${load}`,
     ].join('; '),
   );
@@ -171,6 +176,7 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   if (kind === 'postgres') {
     cluster = await startPostgres(pgStats ? ['shared_preload_libraries=pg_stat_statements'] : []);
     databaseUrl = await cluster.createDatabase('bench');
+    if (values.via === 'socket') databaseUrl += `?host=${cluster.socketFolder}`;
   }
   const settings = { databaseUrl, dataDir };
   let database = await openDatabase(settings);
@@ -210,12 +216,15 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
     for (const rate of rates) {
       const server0 = cpuSeconds(server.pid!, false);
       const pg0 = cluster ? cpuSeconds(cluster.pid(), true) : 0;
+      const load0 = process.cpuUsage();
       const result = await load.run(rate, seconds);
+      const loadUsage = process.cpuUsage(load0);
       const row: Row = {
         database: kind,
         result,
         serverCpu: cpuSeconds(server.pid!, false) - server0,
         pgCpu: cluster ? cpuSeconds(cluster.pid(), true) - pg0 : null,
+        loadCpu: (loadUsage.user + loadUsage.system) / 1e6,
         load: loadAverage(),
       };
       printRow(row);
@@ -255,7 +264,9 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   return rows;
 }
 
-console.log(`bench:betting ${new Date().toISOString()}; ${PLAYERS} players; load average ${loadAverage()}`);
+console.log(
+  `bench:betting ${new Date().toISOString()}; ${PLAYERS} players; PostgreSQL over ${values.via === 'socket' ? 'its Unix socket' : 'TCP on loopback'}; load average ${loadAverage()}`,
+);
 const rows: Row[] = [];
 for (const kind of values.db.split(',') as ('postgres' | 'pglite')[]) {
   if (kind === 'postgres' && !postgresAvailable) {

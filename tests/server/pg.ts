@@ -20,6 +20,8 @@ export const postgresAvailable = existsSync(join(BIN, 'initdb')) && existsSync(j
 export interface PostgresCluster {
   /** Creates a fresh database and returns its URL. */
   createDatabase(name: string): Promise<string>;
+  /** The folder of its Unix socket (`?host=` of a DATABASE_URL). */
+  socketFolder: string;
   /** The postmaster's process id (benchmarks add up the CPU time of it and its backends). */
   pid(): number;
   /** An outage: stops the server (fast shutdown, every connection cut), keeping its data. */
@@ -61,6 +63,7 @@ export async function startPostgres(settings: string[] = []): Promise<PostgresCl
       await admin.end();
       return `${base}/${name}`;
     },
+    socketFolder: dir,
     pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     down() {
       run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { postgresTarget } from './postgresUrl';
 
 export type Schema = typeof schema;
 /** Both drivers give this one type, so domain code never knows which database it runs on. */
@@ -45,7 +46,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    const sql = postgres(options.databaseUrl, {
+    const { url, host } = postgresTarget(options.databaseUrl);
+    const sql = postgres(url, {
+      host,
       max: 20,
       onnotice: () => {},
       // A paused process must not hold row locks (the leadership row's above all) for long.

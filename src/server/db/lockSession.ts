@@ -1,5 +1,7 @@
 /** The PostgreSQL session that holds the advisory lock electing the leading engine. */
 
+import { postgresTarget } from './postgresUrl';
+
 /** The advisory lock's key: any constant the other programs on the database do not use. */
 const LEADER_LOCK = 0x6d6f6f6e; // "moon"
 
@@ -20,7 +22,9 @@ export interface LockSession {
  */
 export async function openLockSession(url: string, timeoutMs: number): Promise<LockSession> {
   const { default: postgres } = await import('postgres');
-  const sql = postgres(url, {
+  const target = postgresTarget(url);
+  const sql = postgres(target.url, {
+    host: target.host,
     max: 1,
     idle_timeout: 0,
     max_lifetime: null,
