@@ -9,7 +9,7 @@
  */
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,7 @@ import { insertRound, markEnded, markStarted } from '../../src/server/game/round
 import { freePort } from '../server/freePort';
 import { postgresAvailable, startPostgres, type PostgresCluster } from '../server/pg';
 import { BettingLoad, type Player, type RateResult } from './bettingLoad';
+import { cpuSeconds } from './cpu';
 
 const { values } = parseArgs({
   options: {
@@ -49,25 +50,6 @@ const CRASH_RATE = Math.exp(0.00006 * FLIGHT_MS);
 const JWT_SECRET = 'bench-betting-secret-0123456789abcdefghij';
 const TICK_BETS = 1000;
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-/** CPU seconds (user + system) of a process and of its direct children. */
-function cpuSeconds(pid: number, withChildren: boolean): number {
-  const stat = (p: number | string) => {
-    try {
-      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
-    } catch {
-      return null;
-    }
-  };
-  let ticks = stat(pid)?.ticks ?? 0;
-  if (withChildren)
-    for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-      const s = stat(entry);
-      if (s?.ppid === pid) ticks += s.ticks;
-    }
-  return ticks / 100;
-}
 
 /** Accounts funded with 10,000 coins each through the ledger (one deposit row each), and their access tokens. */
 async function fundPlayers(db: Db): Promise<Player[]> {

@@ -64,8 +64,10 @@ const connectMs = Date.now() - connectStarted;
 const beat = setInterval(() => sockets.forEach((ws) => ws.readyState === ws.OPEN && ws.send('\n')), 5000);
 await report({ phase: 'connected', clients, connectMs });
 measuring = true;
+const cpuAtStart = process.cpuUsage();
 await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 measuring = false;
+const cpu = process.cpuUsage(cpuAtStart);
 clearInterval(beat);
 
 latencies.sort((a, b) => a - b);
@@ -80,6 +82,8 @@ process.stdout.write(
     p99: pick(0.99),
     max: latencies.at(-1),
     closedEarly,
+    /** This load process's CPU seconds over the measured window. */
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
   }) + '\n',
 );
 for (const ws of sockets) ws.terminate();
