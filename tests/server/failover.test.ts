@@ -115,7 +115,6 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
         );
         first.signal('SIGKILL');
         const killedAt = Date.now();
-        const endedBeforeKill = of(watcher.events, 'GAME_ENDED').some((e) => e.data.gameId === gameId);
 
         await waitUntil(
           () => of(watcher.events, 'GAME_CREATED').some((e) => Number(e.data.gameId) > Number(gameId)),
@@ -126,10 +125,14 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
         expect(await leaderPid()).toBe(second.pid);
         expect(watcher.connectedTo.at(-1)).toBe(second.ws);
 
-        const [round] = await queryRows<{ state: string }>(
+        const [round] = await queryRows<{ state: string; ended_at: number | null }>(
           database.db,
-          sql`select state from rounds where id = ${gameId}`,
+          sql`select state, ended_at::float8 as ended_at from rounds where id = ${gameId}`,
         );
+        // A round that crashes at once (x1.00 is about one round in 17) may have been ended by the
+        // first leader before the kill, its GAME_ENDED still on the way; only the first leader ends a round.
+        const endedBeforeKill = round?.state === 'ENDED';
+        if (endedBeforeKill) expect(round.ended_at).toBeLessThanOrEqual(killedAt);
         const [row] = await queryRows<{ status: string }>(
           database.db,
           sql`select status from bets where id = ${bet.body.data!.betId}`,
