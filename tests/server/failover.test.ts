@@ -40,6 +40,23 @@ function failoverClient(urls: string[]) {
 const of = <T extends GameEvent['eventType']>(events: GameEvent[], type: T) =>
   events.filter((e): e is Extract<GameEvent, { eventType: T }> => e.eventType === type);
 
+/** Places a bet through `api` in the next betting window the watcher sees, then waits for that round to start. */
+async function betOnNextRound(
+  watcher: ReturnType<typeof failoverClient>,
+  api: string,
+  token: string,
+  bet: { path: string; body: object },
+  windowMs: number,
+): Promise<{ gameId: string; betId: string }> {
+  const window = () => of(watcher.events, 'GAME_CREATED').findLast((e) => e.data.startsAt - Date.now() > 400);
+  await waitUntil(() => window() !== undefined, windowMs, 'a betting window');
+  const gameId = window()!.data.gameId;
+  const placed = await call<{ betId: string }>(api, 'POST', bet.path, bet.body, { token });
+  expect(placed.body.errorMessage).toBeUndefined();
+  await waitUntil(() => of(watcher.events, 'GAME_STARTED').some((e) => e.data.gameId === gameId), 15_000, 'the start');
+  return { gameId, betId: placed.body.data!.betId };
+}
+
 describe.skipIf(!postgresAvailable || !redisAvailable)(
   'failover between engines (needs postgresql and redis-server)',
   () => {
@@ -97,21 +114,12 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
       const watcher = failoverClient([first.ws, second.ws]);
       try {
         // A bet in the next round, placed through the standby's gateway.
-        const window = () => of(watcher.events, 'GAME_CREATED').findLast((e) => e.data.startsAt - Date.now() > 400);
-        await waitUntil(() => window() !== undefined, 30_000, 'a betting window');
-        const gameId = window()!.data.gameId;
-        const bet = await call<{ betId: string }>(
+        const { gameId, betId } = await betOnNextRound(
+          watcher,
           second.api,
-          'POST',
-          '/bet/create',
-          { amount: 1000 },
-          { token: player.token },
-        );
-        expect(bet.body.errorMessage).toBeUndefined();
-        await waitUntil(
-          () => of(watcher.events, 'GAME_STARTED').some((e) => e.data.gameId === gameId),
-          15_000,
-          'the start',
+          player.token,
+          { path: '/bet/create', body: { amount: 1000 } },
+          30_000,
         );
         first.signal('SIGKILL');
         const killedAt = Date.now();
@@ -135,14 +143,14 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
         if (endedBeforeKill) expect(round.ended_at).toBeLessThanOrEqual(killedAt);
         const [row] = await queryRows<{ status: string }>(
           database.db,
-          sql`select status from bets where id = ${bet.body.data!.betId}`,
+          sql`select status from bets where id = ${betId}`,
         );
         if (!endedBeforeKill) {
           expect(round?.state).toBe('VOID');
           expect(row?.status).toBe('VOID');
           const refunds = await queryRows(
             database.db,
-            sql`select id from ledger_entries where kind = 'void_refund' and ref = ${bet.body.data!.betId}`,
+            sql`select id from ledger_entries where kind = 'void_refund' and ref = ${betId}`,
           );
           expect(refunds).toHaveLength(1);
         }
@@ -160,21 +168,12 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
       const player = await fundedPlayer(standby.api, database.db, 10_000);
       const watcher = failoverClient([standby.ws]);
       try {
-        const window = () => of(watcher.events, 'GAME_CREATED').findLast((e) => e.data.startsAt - Date.now() > 400);
-        await waitUntil(() => window() !== undefined, 60_000, 'a betting window');
-        const gameId = window()!.data.gameId;
-        const bet = await call<{ betId: string }>(
+        const { gameId } = await betOnNextRound(
+          watcher,
           standby.api,
-          'POST',
-          '/bet/create/auto',
-          { amount: 1000, rate: 1.01 },
-          { token: player.token },
-        );
-        expect(bet.body.errorMessage).toBeUndefined();
-        await waitUntil(
-          () => of(watcher.events, 'GAME_STARTED').some((e) => e.data.gameId === gameId),
-          15_000,
-          'the start',
+          player.token,
+          { path: '/bet/create/auto', body: { amount: 1000, rate: 1.01 } },
+          60_000,
         );
         leader.signal('SIGSTOP');
         await waitUntil(
