@@ -73,4 +73,24 @@ describe.skipIf(!chromiumAvailable)('the demo wallet on a phone (needs /usr/bin/
     await balanceReads(page, 'Login');
     await shoot(page, 'phone-04-logged-out');
   });
+
+  it("the connected wallet's menu changes the wallet and disconnects it", TEST, async () => {
+    const { page } = browser;
+    // The profile modal stays open after Logout, as 'Connect your wallet'.
+    const modal = dialog(page, 'Connect your wallet');
+    if ((await modal.count()) > 0) await modal.getByRole('button', { name: 'Close' }).click();
+    await connect(page, 'Demo wallet');
+    const walletButton = modal.getByRole('button', { name: /^\w{4}\.\.\w{4}$/ });
+    await walletButton.click();
+    await modal.getByRole('menuitem', { name: 'Change wallet' }).click();
+    await expect.poll(() => modal.getByRole('menu').count()).toBe(0);
+    const picker = dialog(page, 'Connect Wallet');
+    await picker.waitFor();
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+    await walletButton.click();
+    await modal.getByRole('menuitem', { name: 'Disconnect' }).click();
+    await modal.getByRole('button', { name: 'Select Wallet' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => modal.getByRole('menu').count()).toBe(0);
+  });
 });

@@ -64,6 +64,12 @@ export function WalletButton() {
     setCopied(true);
   };
 
+  /** A menu entry that closes the menu, then acts. */
+  const closeThen = (act: () => unknown) => () => {
+    setMenu(false);
+    act();
+  };
+
   return (
     <div className="wallet-button-root" ref={root}>
       <Button
@@ -86,26 +92,12 @@ export function WalletButton() {
             </button>
           </li>
           <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                setMenu(false);
-                openPicker(true);
-              }}
-            >
+            <button type="button" role="menuitem" onClick={closeThen(() => openPicker(true))}>
               Change wallet
             </button>
           </li>
           <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                setMenu(false);
-                disconnect().catch(() => undefined);
-              }}
-            >
+            <button type="button" role="menuitem" onClick={closeThen(() => disconnect().catch(() => undefined))}>
               Disconnect
             </button>
           </li>
