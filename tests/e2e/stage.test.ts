@@ -57,7 +57,7 @@ describe.skipIf(!chromiumAvailable)('the stage in Chromium against the real serv
     expect(violations).toEqual([]);
   });
 
-  it('commits nothing in React while the rocket flies', TEST, async () => {
+  it('commits nothing in React per GAME_RATE while the rocket flies', TEST, async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const start = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
       await browser.page.evaluate(() => window.__moonrush?.runner?.meter.drain());
@@ -67,7 +67,9 @@ describe.skipIf(!chromiumAvailable)('the stage in Chromium against the real serv
       if (end.phase !== 'flying' || end.gameId !== start.gameId) continue;
       expect(frames).toBeGreaterThan(10);
       expect(start.commits).toBeGreaterThan(0);
-      expect(end.commits - start.commits).toBe(0);
+      // Six GAME_RATE ticks arrive in the window and commit nothing (one commit each would fail
+      // this); the header's latency readout, probed every 5 s (LATENCY_PROBE_MS), may land in it once.
+      expect(end.commits - start.commits).toBeLessThanOrEqual(1);
       return;
     }
     throw new Error('No round flew for 600 ms in five tries');
