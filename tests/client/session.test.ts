@@ -43,12 +43,15 @@ describe('the session', () => {
     expect(seen).toEqual(['GET /user/profile', 'GET /payment/environment']);
   });
 
-  it('a failed profile fetch signs out, a network error does not', async () => {
+  it('a refused profile fetch signs out; a network error or a server error (a restart) does not', async () => {
     store.set(accessTokenAtom, 't-1');
     serve({ '/user/profile': () => Promise.reject(new TypeError('offline')) });
     await refreshProfile();
     expect(store.get(accessTokenAtom)).toBe('t-1');
-    serve({ '/user/profile': () => json(500, { success: false, errorMessage: 'Something went wrong' }) });
+    serve({ '/user/profile': () => json(503, { success: false, errorMessage: 'Service Unavailable' }) });
+    await refreshProfile();
+    expect(store.get(accessTokenAtom)).toBe('t-1');
+    serve({ '/user/profile': () => json(403, { success: false, errorMessage: 'Forbidden' }) });
     await refreshProfile();
     expect(store.get(accessTokenAtom)).toBeNull();
     expect(localStorage.getItem('access_token')).toBeNull();

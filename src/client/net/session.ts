@@ -58,7 +58,9 @@ export async function refreshProfile(): Promise<void> {
     if (request === latest && store.get(accessTokenAtom)) store.set(profileAtom, profile);
   } catch (error) {
     if (request !== latest || !store.get(accessTokenAtom)) return;
-    if (error instanceof ApiError && error.status === null)
+    // The server away (no answer) or failing (5xx: a restarting server answers 503 while it closes)
+    // is not a refusal of the session: try again. A refused fetch (4xx) signs out.
+    if (error instanceof ApiError && (error.status === null || error.status >= 500))
       retry = setTimeout(() => void refreshProfile(), PROFILE_RETRY_MS);
     else store.set(clearSessionAtom);
   } finally {
