@@ -21,7 +21,8 @@ export class Axes extends Container {
   private readonly timeTicks: Tick[] = [];
 
   constructor() {
-    super();
+    // Its own render group: a text change rebuilds this group's few instructions, not the whole stage's.
+    super({ isRenderGroup: true });
     this.addChild(this.rateAxis, this.timeAxis);
     for (let index = 0; index < TICKS; index += 1) {
       this.rateTicks.push(this.makeTick(1, 0.5, 4, 2));

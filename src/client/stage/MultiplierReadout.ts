@@ -12,7 +12,8 @@ export class MultiplierReadout extends Container {
   private hundredths = 100;
 
   constructor() {
-    super();
+    // Its own render group: a text change rebuilds this group's few instructions, not the whole stage's.
+    super({ isRenderGroup: true });
     this.caption.tint = COLORS.crashed;
     this.notice.tint = COLORS.lag;
     this.addChild(this.caption, this.value, this.notice);

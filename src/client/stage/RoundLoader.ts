@@ -13,7 +13,8 @@ export class RoundLoader extends Container {
   private tenths = -1;
 
   constructor() {
-    super();
+    // Its own render group: a text change rebuilds this group's few instructions, not the whole stage's.
+    super({ isRenderGroup: true });
     this.countdown.tint = 0xffec27;
     this.addChild(this.title, this.track, this.bar, this.countdown);
   }
