@@ -14,3 +14,6 @@ const context = new Proxy(
 );
 
 HTMLCanvasElement.prototype.getContext = (() => context) as unknown as HTMLCanvasElement['getContext'];
+
+// Pixi asks the 2D context's prototype whether it has letterSpacing when it lays text out.
+globalThis.CanvasRenderingContext2D ??= class {} as unknown as typeof CanvasRenderingContext2D;

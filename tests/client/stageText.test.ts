@@ -3,6 +3,7 @@ import './canvasShim';
 import { BitmapText, Container, Texture } from 'pixi.js';
 import { describe, expect, it } from 'vitest';
 import { splitGraphemes } from '../../src/client/stage/fonts';
+import { GlyphText } from '../../src/client/stage/GlyphText';
 import { Scene } from '../../src/client/stage/Scene';
 import { stageTextures } from '../../src/client/stage/textures';
 
@@ -18,7 +19,7 @@ describe('stage text changes stay cheap', () => {
     const stage = new Container({ isRenderGroup: true });
     const scene = new Scene(stageTextures(() => Texture.WHITE));
     stage.addChild(scene);
-    const texts = (part: Container) => part.children.filter((child) => child instanceof BitmapText);
+    const texts = (part: Container) => part.children.filter((child) => child instanceof BitmapText || child instanceof GlyphText);
     for (const part of [scene.readout, scene.loader, scene.axes]) {
       expect(texts(part).length).toBeGreaterThan(0);
       for (const text of texts(part)) expect(text.parentRenderGroup).toBe(part.renderGroup);

@@ -106,4 +106,39 @@ describe.skipIf(!chromiumAvailable)('the stage in Chromium against the real serv
     await expect.poll(calm, { timeout: 2000 }).toBe(true);
     await browser.page.emulateMedia({ reducedMotion: 'no-preference' });
   });
+
+  it("draws the readout's glyph sprites where Pixi's BitmapText draws the same text", TEST, async () => {
+    const { page } = browser;
+    const canvas = page.locator('.stage canvas');
+    for (const [text, size] of [['x12.34', 53], ['x1.00', 72], ['9.9s', 40], ['x1000.07', 31.3]] as const) {
+      // The same text at the same size above (BitmapText, the caption's class) and below (GlyphText, the value's).
+      const pair = await page.evaluateHandle(
+        ([text, size]) => {
+          const { app, runner } = window.__moonrush!;
+          const readout = runner!.scene.readout;
+          runner!.scene.visible = false;
+          return [readout.caption.constructor, readout.value.constructor].map((Text, index) => {
+            const Line = Text as new (options: object) => typeof readout.caption;
+            const line = new Line({ text, style: { fontFamily: 'moonrush-readout', fontSize: size }, anchor: 0.5 });
+            line.position.set(150.25, 60 + 100 * index);
+            return app!.stage.addChild(line);
+          });
+        },
+        [text, size] as const,
+      );
+      await page.waitForTimeout(200);
+      const shot = await canvas.screenshot();
+      await pair.evaluate((lines) => lines.forEach((line) => line.destroy()));
+      const band = async (top: number) => {
+        const { data } = await sharp(shot).extract({ left: 0, top: top * 2, width: 600, height: 160 }).raw().toBuffer({ resolveWithObject: true });
+        return data.map((value) => (value > 150 ? 1 : 0));
+      };
+      const [above, below] = [await band(10), await band(110)];
+      const lit = above.reduce((sum, value) => sum + value, 0);
+      const differing = above.reduce((sum, value, index) => sum + (value === below[index] ? 0 : 1), 0);
+      expect(lit, text).toBeGreaterThan(1000);
+      expect(differing / lit, text).toBeLessThan(0.01);
+    }
+    await page.evaluate(() => (window.__moonrush!.runner!.scene.visible = true));
+  });
 });
