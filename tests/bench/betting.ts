@@ -233,10 +233,6 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
       );
   }
   if (kind === 'pglite') database = await openDatabase(settings);
-  const busy = async () =>
-    (await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'`))[0]!.n;
-  if (kind === 'postgres') console.log('autovacuum workers before ticks', await busy());
-  if (process.env.VAC) await database.db.execute(sql`VACUUM ANALYZE`);
   const ticks = [];
   for (let i = 0; i < TICKS; i++) ticks.push(await timeTick(database.db, players));
   const sorted = ticks.toSorted((a, b) => a - b);
