@@ -71,6 +71,8 @@ describe('bets on live rounds', () => {
       [lost, 'CREATED', null],
       [auto, 'REFUNDED', 1050],
     ]);
+    // The tick's event carries the bet exactly as the round's list reads it back (nickname, time, amount).
+    expect(refunded?.data).toEqual(roundBets.body.data!.find((b) => b.betId === auto));
     const history = await call<{ betHistory: BetWithRound[] }>(t.api, 'GET', '/bet/history', undefined, {
       token: player.token,
     });

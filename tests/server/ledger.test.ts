@@ -127,6 +127,26 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
       await database.db.transaction((tx) => moveBalance(tx, id, 400n, 'cancel', String(bet!.id)));
     });
 
+    it('finds a ledger row whose account does not exist, and refuses to move the balance of one', async () => {
+      const missing = 987_654_321;
+      const refused: unknown = await database.db
+        .transaction((tx) => moveBalance(tx, missing, 5n, 'deposit', 'nobody'))
+        .catch((error: unknown) => error);
+      expect(String((refused as { cause?: unknown }).cause)).toMatch(`account ${missing} does not exist`);
+      await database.db.insert(ledgerEntries).values({
+        accountId: missing,
+        delta: 5n,
+        balanceAfter: 5n,
+        kind: 'deposit',
+        ref: 'orphan',
+        createdAt: 1,
+      });
+      expect(await checkLedger(database.db)).toEqual([
+        { accountId: missing, problem: expect.stringMatching(/^ledger row \d+ names an account that does not exist$/) },
+      ]);
+      await database.db.delete(ledgerEntries).where(eq(ledgerEntries.ref, 'orphan'));
+    });
+
     it('keeps a CHECK constraint under the guarded update', async () => {
       const id = await newAccount(database);
       await expect(database.db.update(accounts).set({ balance: -1n }).where(eq(accounts.id, id))).rejects.toThrow();

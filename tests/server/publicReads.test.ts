@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { depositIntents } from '../../src/server/db/schema';
+import { accounts, bets, depositIntents } from '../../src/server/db/schema';
+import { insertRound, markEnded } from '../../src/server/game/rounds';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { localChain, signIn } from './paymentClient';
@@ -47,6 +49,42 @@ describe('expensive public reads', () => {
     expect(blockhash).toBe(30);
     const reserves = await chainCalls(t, 'balance', () => many(30, () => get('/payment/reserves', '198.51.100.2')));
     expect(reserves).toBe(1);
+  });
+
+  it('reads the leaders from the database once per PUBLIC_CACHE_MS however many ask', async () => {
+    const first = await Promise.all(Array.from({ length: 20 }, () => get('/game/leaders', '198.51.100.3')));
+    const { db } = t.server.services.database;
+    const now = Date.now();
+    const roundId = await insertRound(db, {
+      hash: `leaders-${now}`,
+      fullRate: 9,
+      salt: 's',
+      createdAt: now,
+      startsAt: now,
+    });
+    await markEnded(db, roundId, now, 900);
+    const [account] = await db
+      .insert(accounts)
+      .values({ nickname: 'winner', referralCode: `w${now}`, createdAt: now })
+      .returning();
+    const [won] = await db
+      .insert(bets)
+      .values({
+        roundId,
+        accountId: account!.id,
+        amount: 100,
+        status: 'REFUNDED',
+        cashoutAt: 800,
+        rate: 800,
+        winAmount: 800,
+        createdAt: now,
+        settledAt: now,
+      })
+      .returning();
+    const cached = await get('/game/leaders', '198.51.100.3');
+    expect(new Set([...first, cached].map((reply) => JSON.stringify(reply.body))).size).toBe(1);
+    expect((cached.body as { data: { betId: string }[] }).data.map((b) => b.betId)).not.toContain(String(won!.id));
+    await db.delete(bets).where(eq(bets.id, won!.id));
   });
 
   it("looks at a deposit's transaction on the chain once for many status calls", async () => {

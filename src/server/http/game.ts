@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { HISTORY_LENGTH, LAST_ROUNDS_MAX } from '../../shared/constants';
+import type { BetWithRound } from '../../shared/protocol';
 import type { Services } from '../services';
 import { gameNow } from '../clock';
 import { leaders, roundBets } from '../ledger/betViews';
@@ -8,6 +9,7 @@ import { findRound } from '../game/rounds';
 import { gameInfo, lastRounds } from '../game/roundViews';
 import { fairnessInfo, roundDetails } from '../game/fairnessViews';
 import { notFound, ok, parseBody } from './errors';
+import { TtlCache } from './TtlCache';
 
 const lastQuery = z.object({
   limit: z.coerce
@@ -22,6 +24,8 @@ const gameIdParams = z.object({ gameId: z.string().regex(/^[1-9]\d{0,14}$/, 'gam
 /** The public game endpoints of architecture §5: current round, history, bets of a round, leaders, fairness. */
 export function gameRoutes(services: Services) {
   const { db } = services.database;
+  // Every page load asks for the leaders and the query reads the day's settled bets: one read per period.
+  const leaderboard = new TtlCache<BetWithRound[]>(services.config.publicCacheMs);
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/game/info', async () => {
       const info = await gameInfo(db, gameNow());
@@ -40,7 +44,7 @@ export function gameRoutes(services: Services) {
       return ok(await roundBets(db, roundId));
     });
 
-    app.get('/game/leaders', async () => ok(await leaders(db)));
+    app.get('/game/leaders', async () => ok(await leaderboard.get('leaders', () => leaders(db))));
 
     app.get('/game/fairness', async () => ok(await fairnessInfo(db)));
 

@@ -10,10 +10,20 @@ import { queryRows, type Db, type Tx } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
 import { endedRounds } from '../game/rounds';
-import { betFromJson, closeBets, publishBet, toBet, type BetJson, type BetOutlet } from './betRows';
+import { closeBets, publishBet, toBet, type BetOutlet } from './betRows';
 
 /** How many of the newest ended rounds `settleInterrupted` looks at: a failure leaves at most the last one open. */
 const INTERRUPTED_LOOKBACK = 10;
+
+/** A bet pay_due paid, as it answers it (the drivers give int8 as a string or a bigint). */
+interface PaidBet extends Record<string, unknown> {
+  id: string | bigint;
+  nickname: string;
+  amount: string | bigint;
+  rate: number;
+  win_amount: string | bigint;
+  created_at: string | bigint;
+}
 
 /** Settles bets as the round engine reports ticks, ends and voided rounds. */
 export class BetSettler implements RoundListener {
@@ -85,13 +95,23 @@ export class BetSettler implements RoundListener {
   private async settle(round: LiveRound, upTo: number, skipLocked: boolean): Promise<void> {
     // In a transaction of its own so that the leader's fence checks the epoch before anything is paid.
     const paid = await this.db.transaction((tx) =>
-      queryRows<{ bet: BetJson & { nickname: string } }>(
+      queryRows<PaidBet>(
         tx,
-        sql`SELECT pay_due(${round.id}, ${upTo}, ${round.fullRate}::float8, ${round.startedAt}::bigint,
-              ${GROWTH_PER_MS}::float8, ${skipLocked}, ${Date.now()}::bigint) AS bet`,
+        sql`SELECT * FROM pay_due(${round.id}, ${upTo}, ${round.fullRate}::float8, ${round.startedAt}::bigint,
+              ${GROWTH_PER_MS}::float8, ${skipLocked}, ${Date.now()}::bigint)`,
       ),
     );
-    for (const { bet } of paid) publishBet(this.outlet, 'BET_REFUNDED', toBet(betFromJson(bet), bet.nickname));
+    for (const bet of paid) {
+      const row = {
+        id: Number(bet.id),
+        status: 'REFUNDED',
+        createdAt: Number(bet.created_at),
+        amount: Number(bet.amount),
+        rate: bet.rate,
+        winAmount: Number(bet.win_amount),
+      };
+      publishBet(this.outlet, 'BET_REFUNDED', toBet(row, bet.nickname));
+    }
   }
 
   /** Runs one settlement, observed in moonrush_settle_seconds. */

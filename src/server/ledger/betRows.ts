@@ -44,7 +44,10 @@ export function betFromJson(json: BetJson): BetRow {
 }
 
 /** A bet on the wire: amounts in hundredths, the cash-out rate as a multiplier. */
-export function toBet(row: BetRow, nickname: string): Bet {
+export function toBet(
+  row: Pick<BetRow, 'id' | 'status' | 'createdAt' | 'amount' | 'rate' | 'winAmount'>,
+  nickname: string,
+): Bet {
   return {
     betId: String(row.id),
     status: row.status as Bet['status'],

@@ -1,6 +1,6 @@
 /** The bet lists players read: a round's bets, their own history, and the leaders of the last 24 hours. */
 
-import { and, desc, eq, gte, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Bet, BetWithRound } from '../../shared/protocol';
 import type { Db } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
@@ -66,7 +66,14 @@ export async function leaders(db: Db, now = Date.now()): Promise<BetWithRound[]>
     .from(bets)
     .innerJoin(accounts, eq(accounts.id, bets.accountId))
     .innerJoin(rounds, eq(rounds.id, bets.roundId))
-    .where(and(eq(bets.status, 'REFUNDED'), gte(bets.settledAt, now - DAY_MS)))
+    .where(
+      and(
+        // A bet settles before its round ends: the rounds still flying or ended since the cutoff hold them all.
+        or(isNull(rounds.endedAt), gte(rounds.endedAt, now - DAY_MS)),
+        eq(bets.status, 'REFUNDED'),
+        gte(bets.settledAt, now - DAY_MS),
+      ),
+    )
     .orderBy(desc(bets.winAmount), bets.id)
     .limit(LEADERS_COUNT);
   return rows.map(toBetWithRound);

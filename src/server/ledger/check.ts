@@ -1,5 +1,6 @@
 /**
- * The operator's audit: ledger sums equal balances, each row's balance_after follows the chain,
+ * The operator's audit: ledger sums equal balances, each row's balance_after follows the chain and
+ * names an account that exists (the ledger has no foreign key: migration 0008),
  * nothing is negative, no bet of a voided round is left unrefunded, none is stranded in an unfinished
  * round that newer rounds have overtaken, and no reached auto cash-out is unpaid.
  */
@@ -32,6 +33,11 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
         FROM (SELECT id, account_id, balance_after, SUM(delta) OVER (PARTITION BY account_id ORDER BY id) AS running FROM ledger_entries) r
         WHERE running <> balance_after`,
   );
+  const orphaned = await queryRows<Row>(
+    db,
+    sql`SELECT l.account_id, 'ledger row ' || l.id || ' names an account that does not exist' AS detail
+        FROM ledger_entries l LEFT JOIN accounts a ON a.id = l.account_id WHERE a.id IS NULL`,
+  );
   const negative = await queryRows<Row>(
     db,
     sql`SELECT id AS account_id, 'negative balance ' || balance AS detail FROM accounts WHERE balance < 0`,
@@ -53,7 +59,7 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
         FROM bets b JOIN rounds r ON r.id = b.round_id
         WHERE r.state = 'ENDED' AND b.status = 'CREATED' AND b.cashout_at / 100.0 < r.full_rate`,
   );
-  return [...sums, ...chain, ...negative, ...unrefunded, ...stranded, ...unpaid]
+  return [...sums, ...chain, ...orphaned, ...negative, ...unrefunded, ...stranded, ...unpaid]
     .map((row) => ({ accountId: Number(row.account_id), problem: row.detail }))
     .sort((a, b) => a.accountId - b.accountId);
 }

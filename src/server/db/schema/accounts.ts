@@ -26,14 +26,18 @@ export const accounts = pgTable(
   (t) => [check('accounts_balance_not_negative', sql`${t.balance} >= 0`)],
 );
 
-/** One row per balance change, with the balance after it; (kind, ref) makes each move happen once. */
+/**
+ * One row per balance change, with the balance after it; (kind, ref) makes each move happen once.
+ * `accountId` has no foreign key on purpose: every writer inserts a row only for the account whose
+ * balance the same statement has just updated (and locked), and accounts are never deleted, so the
+ * key's per-row check only re-read that row, at about 20 µs a row (migration 0008). ledger:check
+ * reports a row whose account does not exist.
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
     delta: bigint('delta', { mode: 'bigint' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
     kind: text('kind').notNull(),
