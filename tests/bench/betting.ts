@@ -4,7 +4,7 @@
  * `npm start` uses it) it funds players, starts the game server as a child process (production
  * settings, fixed 2 s flights, the per-IP bet limit raised because all players share loopback)
  * and drives it from this process at each offered rate (bettingLoad.ts). Then it stops the server,
- * times one tick settling 1,000 auto cash-outs and runs the ledger audit. `--via socket` has the
+ * times ticks settling 1,000 auto cash-outs each and runs the ledger audit. `--via socket` has the
  * server reach PostgreSQL over its Unix socket instead of TCP on loopback.
  */
 
@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { msToRate } from '../../src/shared/growth';
 import { LocalBus } from '../../src/server/bus/LocalBus';
-import { openDatabase, queryRows, type Db } from '../../src/server/db/client';
+import { openDatabase, POOL_SIZE, queryRows, type Db } from '../../src/server/db/client';
 import { accounts } from '../../src/server/db/schema';
 import { Tokens } from '../../src/server/auth/Tokens';
 import { createMetrics } from '../../src/server/metrics';
@@ -24,6 +24,7 @@ import { creditMany } from '../../src/server/ledger/balance';
 import { placeBet } from '../../src/server/ledger/bets';
 import { BetSettler } from '../../src/server/ledger/BetSettler';
 import { checkLedger } from '../../src/server/ledger/check';
+import type { LiveRound } from '../../src/server/game/RoundListener';
 import { insertRound, markEnded, markStarted } from '../../src/server/game/rounds';
 import { freePort } from '../server/freePort';
 import { postgresAvailable, startPostgres, type PostgresCluster } from '../server/pg';
@@ -49,6 +50,8 @@ const FLIGHT_MS = 2000;
 const CRASH_RATE = Math.exp(0.00006 * FLIGHT_MS);
 const JWT_SECRET = 'bench-betting-secret-0123456789abcdefghij';
 const TICK_BETS = 1000;
+/** Rounds whose tick of TICK_BETS auto cash-outs is timed, one after another. */
+const TICKS = 10;
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** Accounts funded with 10,000 coins each through the ledger (one deposit row each), and their access tokens. */
@@ -91,33 +94,56 @@ async function waitForServer(base: string): Promise<void> {
   }
 }
 
-/** Times `roundTick` of a round holding 1,000 open auto bets that all reach their target on that tick. */
-async function timeTick(db: Db, players: Player[]): Promise<number> {
+/** A round holding `count` open auto bets at x1.50 that one tick at x1.50 pays, from players two bets each. */
+async function dueRound(db: Db, players: Player[], count: number): Promise<LiveRound> {
   const outlet = { bus: new LocalBus(), metrics: createMetrics() };
   const now = Date.now();
-  const id = await insertRound(db, { hash: `tick-${now}`, fullRate: 100, salt: 's', createdAt: now, startsAt: now });
+  const hash = `tick-${now}-${Math.random()}`;
+  const id = await insertRound(db, { hash, fullRate: 100, salt: 's', createdAt: now, startsAt: now });
   const betting = { db, ...outlet, maxWin: 1_000_000_000 };
-  for (let i = 0; i < TICK_BETS; i += 50)
+  for (let i = 0; i < count; i += 50)
     await Promise.all(
-      Array.from({ length: 50 }, (_, j) => {
+      Array.from({ length: Math.min(50, count - i) }, (_, j) => {
         const player = players[Math.floor((i + j) / 2) % players.length]!;
         return placeBet(betting, { id: player.id, wallet: null, nickname: 'tick' }, 1000, 150);
       }),
     );
   const startedAt = Date.now() - Math.ceil(msToRate(1.5));
   await markStarted(db, id, startedAt);
-  const round = { id, hash: `tick-${now}`, fullRate: 100, salt: 's', startsAt: now, startedAt };
-  const settler = new BetSettler(db, outlet);
+  return { id, hash, fullRate: 100, salt: 's', startsAt: now, startedAt };
+}
+
+/** Times the settler's tick at x1.50 of `round`, checks it left nothing unpaid and ends the round. */
+async function timeTick(db: Db, round: LiveRound): Promise<number> {
+  const settler = new BetSettler(db, { bus: new LocalBus(), metrics: createMetrics() });
   const t0 = performance.now();
   await settler.roundTick(round, 1.5);
   const ms = performance.now() - t0;
   const [open] = await queryRows<{ n: number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM bets WHERE round_id = ${id} AND status = 'CREATED'`,
+    sql`SELECT count(*)::int AS n FROM bets WHERE round_id = ${round.id} AND status = 'CREATED'`,
   );
   if (open!.n !== 0) throw new Error(`the tick left ${open!.n} auto cash-outs unpaid`);
-  await markEnded(db, id, Date.now(), 10000);
+  await markEnded(db, round.id, Date.now(), 10000);
   return ms;
+}
+
+/**
+ * Times ticks as a running server has them: the first on a connection that never ran pay_due
+ * (PostgreSQL compiles the function and fills its caches then), and TICKS more after every
+ * connection of the pool has settled one (a flying round ticks ten times a second).
+ */
+async function timeTicks(db: Db, players: Player[], kind: string): Promise<void> {
+  const first = await timeTick(db, await dueRound(db, players, TICK_BETS));
+  const warmUp = [];
+  for (let i = 0; i < POOL_SIZE; i++) warmUp.push(await dueRound(db, players, 2));
+  await Promise.all(warmUp.map((round) => timeTick(db, round)));
+  const ticks = [];
+  for (let i = 0; i < TICKS; i++) ticks.push(await timeTick(db, await dueRound(db, players, TICK_BETS)));
+  const sorted = ticks.toSorted((a, b) => a - b);
+  console.log(
+    `${kind}: one tick settling ${TICK_BETS} auto cash-outs, ${TICKS} rounds: median ${percentile(sorted, 0.5).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${ticks.map((ms) => ms.toFixed(1)).join(', ')}); a connection's first: ${first.toFixed(1)} ms; load ${loadAverage()}`,
+  );
 }
 
 interface Row {
@@ -231,11 +257,7 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
       );
   }
   if (kind === 'pglite') database = await openDatabase(settings);
-  const ticks = [];
-  for (let i = 0; i < 3; i++) ticks.push(await timeTick(database.db, players));
-  console.log(
-    `${kind}: one tick settling ${TICK_BETS} auto cash-outs: ${ticks.map((ms) => ms.toFixed(1)).join(', ')} ms`,
-  );
+  await timeTicks(database.db, players, kind);
   const problems = await checkLedger(database.db);
   for (const { accountId, problem } of problems) console.log(`  account ${accountId}: ${problem}`);
   console.log(`${kind}: ledger check ${problems.length === 0 ? 'clean' : `FAILED: ${problems.length} problem(s)`}`);

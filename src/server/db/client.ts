@@ -40,6 +40,9 @@ const IDLE_IN_TRANSACTION_MS = 10_000;
 /** Use this as dataDir for a throwaway in-memory PGlite (tests). */
 export const IN_MEMORY = 'memory://';
 
+/** Connections of the PostgreSQL pool: a busy connection pipelines further statements (see README, "Betting benchmark"). */
+export const POOL_SIZE = 20;
+
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
@@ -49,7 +52,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { url, host } = postgresTarget(options.databaseUrl);
     const sql = postgres(url, {
       host,
-      max: 20,
+      max: POOL_SIZE,
       onnotice: () => {},
       // A paused process must not hold row locks (the leadership row's above all) for long.
       connection: { idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS },
