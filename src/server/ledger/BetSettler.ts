@@ -10,7 +10,7 @@ import { queryRows, type Db, type Tx } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
 import { endedRounds } from '../game/rounds';
-import { closeBets, publishBet, toBet, type BetOutlet } from './betRows';
+import { closeBets, publishBets, toBet, type BetOutlet } from './betRows';
 
 /** How many of the newest ended rounds `settleInterrupted` looks at: a failure leaves at most the last one open. */
 const INTERRUPTED_LOOKBACK = 10;
@@ -68,9 +68,7 @@ export class BetSettler implements RoundListener {
   /** Also refunds open bets of any other VOID round: nothing a crash left behind keeps coins. */
   async roundsVoided(tx: Tx): Promise<() => void> {
     const refunded = await this.timed('void', () => this.refundVoided(tx));
-    return () => {
-      for (const bet of refunded) publishBet(this.outlet, 'BET_CANCELED', bet);
-    };
+    return () => publishBets(this.outlet, 'BET_CANCELED', refunded);
   }
 
   private async refundVoided(tx: Tx) {
@@ -101,17 +99,20 @@ export class BetSettler implements RoundListener {
               ${GROWTH_PER_MS}::float8, ${skipLocked}, ${Date.now()}::bigint)`,
       ),
     );
-    for (const bet of paid) {
-      const row = {
-        id: Number(bet.id),
-        status: 'REFUNDED',
-        createdAt: Number(bet.created_at),
-        amount: Number(bet.amount),
-        rate: bet.rate,
-        winAmount: Number(bet.win_amount),
-      };
-      publishBet(this.outlet, 'BET_REFUNDED', toBet(row, bet.nickname));
-    }
+    const wins = paid.map((bet) =>
+      toBet(
+        {
+          id: Number(bet.id),
+          status: 'REFUNDED',
+          createdAt: Number(bet.created_at),
+          amount: Number(bet.amount),
+          rate: bet.rate,
+          winAmount: Number(bet.win_amount),
+        },
+        bet.nickname,
+      ),
+    );
+    publishBets(this.outlet, 'BET_REFUNDED', wins);
   }
 
   /** Runs one settlement, observed in moonrush_settle_seconds. */

@@ -67,11 +67,20 @@ export interface BetOutlet {
 
 /** Tells every player about a bet (the STOMP layer fans the bus out to /api/v1/ws/bets/info) and counts it. */
 export function publishBet(outlet: BetOutlet, eventType: BetEventType, bet: Bet): void {
-  outlet.bus.publish(DESTINATIONS.bets, JSON.stringify({ eventType, data: bet } as BetEvent));
-  outlet.metrics.betEvents.inc({ event: eventType });
-  if (eventType === 'BET_CREATED') outlet.metrics.betHundredths.inc({ flow: 'wagered' }, bet.amount);
-  else if (eventType === 'BET_REFUNDED') outlet.metrics.betHundredths.inc({ flow: 'won' }, bet.winAmount ?? 0);
-  else outlet.metrics.betHundredths.inc({ flow: 'returned' }, bet.amount);
+  publishBets(outlet, eventType, [bet]);
+}
+
+/** `publishBet` for many bets of one kind (a tick's wins, a void's refunds), counted once. */
+export function publishBets(outlet: BetOutlet, eventType: BetEventType, bets: readonly Bet[]): void {
+  if (bets.length === 0) return;
+  let hundredths = 0;
+  for (const bet of bets) {
+    outlet.bus.publish(DESTINATIONS.bets, JSON.stringify({ eventType, data: bet } as BetEvent));
+    hundredths += eventType === 'BET_REFUNDED' ? (bet.winAmount ?? 0) : bet.amount;
+  }
+  outlet.metrics.betEvents.inc({ event: eventType }, bets.length);
+  const flow = eventType === 'BET_CREATED' ? 'wagered' : eventType === 'BET_REFUNDED' ? 'won' : 'returned';
+  outlet.metrics.betHundredths.inc({ flow }, hundredths);
 }
 
 /**
