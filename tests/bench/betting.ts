@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { msToRate } from '../../src/shared/growth';
 import { LocalBus } from '../../src/server/bus/LocalBus';
-import { openDatabase, POOL_SIZE, queryRows, type Db } from '../../src/server/db/client';
+import { openDatabase, queryRows, type Db } from '../../src/server/db/client';
 import { accounts } from '../../src/server/db/schema';
 import { Tokens } from '../../src/server/auth/Tokens';
 import { createMetrics } from '../../src/server/metrics';
@@ -52,6 +52,8 @@ const JWT_SECRET = 'bench-betting-secret-0123456789abcdefghij';
 const TICK_BETS = 1000;
 /** Rounds whose tick of TICK_BETS auto cash-outs is timed, one after another. */
 const TICKS = 10;
+/** Untimed ticks before them, after the connection's first. */
+const WARM_TICKS = 3;
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /** Accounts funded with 10,000 coins each through the ledger (one deposit row each), and their access tokens. */
@@ -95,15 +97,15 @@ async function waitForServer(base: string): Promise<void> {
 }
 
 /** A round holding `count` open auto bets at x1.50 that one tick at x1.50 pays, from players two bets each. */
-async function dueRound(db: Db, players: Player[], count: number): Promise<LiveRound> {
+async function dueRound(db: Db, players: Player[]): Promise<LiveRound> {
   const outlet = { bus: new LocalBus(), metrics: createMetrics() };
   const now = Date.now();
-  const hash = `tick-${now}-${Math.random()}`;
+  const hash = `tick-${now}`;
   const id = await insertRound(db, { hash, fullRate: 100, salt: 's', createdAt: now, startsAt: now });
   const betting = { db, ...outlet, maxWin: 1_000_000_000 };
-  for (let i = 0; i < count; i += 50)
+  for (let i = 0; i < TICK_BETS; i += 50)
     await Promise.all(
-      Array.from({ length: Math.min(50, count - i) }, (_, j) => {
+      Array.from({ length: 50 }, (_, j) => {
         const player = players[Math.floor((i + j) / 2) % players.length]!;
         return placeBet(betting, { id: player.id, wallet: null, nickname: 'tick' }, 1000, 150);
       }),
@@ -113,9 +115,10 @@ async function dueRound(db: Db, players: Player[], count: number): Promise<LiveR
   return { id, hash, fullRate: 100, salt: 's', startsAt: now, startedAt };
 }
 
-/** Times the settler's tick at x1.50 of `round`, checks it left nothing unpaid and ends the round. */
-async function timeTick(db: Db, round: LiveRound): Promise<number> {
-  const settler = new BetSettler(db, { bus: new LocalBus(), metrics: createMetrics() });
+/** Times the settler's tick at x1.50 of a due round on `tickDb`, checks it left nothing unpaid and ends the round. */
+async function timeTick(db: Db, tickDb: Db, players: Player[]): Promise<number> {
+  const round = await dueRound(db, players);
+  const settler = new BetSettler(tickDb, { bus: new LocalBus(), metrics: createMetrics() });
   const t0 = performance.now();
   await settler.roundTick(round, 1.5);
   const ms = performance.now() - t0;
@@ -129,17 +132,16 @@ async function timeTick(db: Db, round: LiveRound): Promise<number> {
 }
 
 /**
- * Times ticks as a running server has them: the first on a connection that never ran pay_due
- * (PostgreSQL compiles the function and fills its caches then), and TICKS more after every
- * connection of the pool has settled one (a flying round ticks ten times a second).
+ * Times ticks as a running server has them. They run on one connection of their own: its first
+ * tick is a connection's first (PostgreSQL compiles pay_due, plans it and fills its caches then),
+ * and after WARM_TICKS more untimed ones it stands where every connection of a server's pool
+ * stands once rounds have flown for a while (ten ticks a second).
  */
-async function timeTicks(db: Db, players: Player[], kind: string): Promise<void> {
-  const first = await timeTick(db, await dueRound(db, players, TICK_BETS));
-  const warmUp = [];
-  for (let i = 0; i < POOL_SIZE; i++) warmUp.push(await dueRound(db, players, 2));
-  await Promise.all(warmUp.map((round) => timeTick(db, round)));
+async function timeTicks(db: Db, tickDb: Db, players: Player[], kind: string): Promise<void> {
+  const first = await timeTick(db, tickDb, players);
+  for (let i = 0; i < WARM_TICKS; i++) await timeTick(db, tickDb, players);
   const ticks = [];
-  for (let i = 0; i < TICKS; i++) ticks.push(await timeTick(db, await dueRound(db, players, TICK_BETS)));
+  for (let i = 0; i < TICKS; i++) ticks.push(await timeTick(db, tickDb, players));
   const sorted = ticks.toSorted((a, b) => a - b);
   console.log(
     `${kind}: one tick settling ${TICK_BETS} auto cash-outs, ${TICKS} rounds: median ${percentile(sorted, 0.5).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${ticks.map((ms) => ms.toFixed(1)).join(', ')}); a connection's first: ${first.toFixed(1)} ms; load ${loadAverage()}`,
@@ -257,7 +259,9 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
       );
   }
   if (kind === 'pglite') database = await openDatabase(settings);
-  await timeTicks(database.db, players, kind);
+  const tickDatabase = kind === 'postgres' ? await openDatabase({ ...settings, poolSize: 1 }) : database;
+  await timeTicks(database.db, tickDatabase.db, players, kind);
+  if (tickDatabase !== database) await tickDatabase.close();
   const problems = await checkLedger(database.db);
   for (const { accountId, problem } of problems) console.log(`  account ${accountId}: ${problem}`);
   console.log(`${kind}: ledger check ${problems.length === 0 ? 'clean' : `FAILED: ${problems.length} problem(s)`}`);

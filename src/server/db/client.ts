@@ -41,10 +41,14 @@ const IDLE_IN_TRANSACTION_MS = 10_000;
 export const IN_MEMORY = 'memory://';
 
 /** Connections of the PostgreSQL pool: a busy connection pipelines further statements (see README, "Betting benchmark"). */
-export const POOL_SIZE = 20;
+const POOL_SIZE = 20;
 
-/** Opens the database and applies every pending migration. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+/** Opens the database and applies every pending migration; `poolSize` (PostgreSQL only) defaults to POOL_SIZE. */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
@@ -52,7 +56,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     const { url, host } = postgresTarget(options.databaseUrl);
     const sql = postgres(url, {
       host,
-      max: POOL_SIZE,
+      max: options.poolSize ?? POOL_SIZE,
       onnotice: () => {},
       // A paused process must not hold row locks (the leadership row's above all) for long.
       connection: { idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS },
