@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Envelope, Profile } from '../../src/shared/protocol';
+import { TEST_DIST } from './buildClient';
 
 /**
  * The server settings of the wallet tests: short rounds, and no cache on public reads. The local
@@ -11,7 +12,7 @@ import type { Envelope, Profile } from '../../src/shared/protocol';
  * that move makes a deposit fail (BlockhashNotFound) by chance.
  */
 export const WALLET_SERVER_ENV = {
-  STATIC_DIR: 'dist',
+  STATIC_DIR: TEST_DIST,
   BETTING_MS: '2500',
   PAUSE_MS: '500',
   TICK_MS: '100',
