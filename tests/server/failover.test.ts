@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { Client } from '@stomp/stompjs';
 import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { msToRate } from '../../src/shared/growth';
 import { DESTINATIONS, type GameEvent } from '../../src/shared/protocol';
 import { openDatabase, queryRows, type Database } from '../../src/server/db/client';
 import { checkLedger } from '../../src/server/ledger/check';
@@ -37,6 +38,13 @@ function failoverClient(urls: string[]) {
   return { client, events, connectedTo };
 }
 
+/**
+ * How long a betting window may be in coming: the servers draw real crash points from their seed
+ * chain, so the round in flight may last minutes (x4.37 flies 24.6 s, x100 77 s). A round flies
+ * past x10,000 about once in 10,000, and that flight takes 153 s.
+ */
+const WINDOW_WAIT_MS = msToRate(10_000) + 10_000;
+
 const of = <T extends GameEvent['eventType']>(events: GameEvent[], type: T) =>
   events.filter((e): e is Extract<GameEvent, { eventType: T }> => e.eventType === type);
 
@@ -46,10 +54,9 @@ async function betOnNextRound(
   api: string,
   token: string,
   bet: { path: string; body: object },
-  windowMs: number,
 ): Promise<{ gameId: string; betId: string }> {
   const window = () => of(watcher.events, 'GAME_CREATED').findLast((e) => e.data.startsAt - Date.now() > 400);
-  await waitUntil(() => window() !== undefined, windowMs, 'a betting window');
+  await waitUntil(() => window() !== undefined, WINDOW_WAIT_MS, 'a betting window');
   const gameId = window()!.data.gameId;
   const placed = await call<{ betId: string }>(api, 'POST', bet.path, bet.body, { token });
   expect(placed.body.errorMessage).toBeUndefined();
@@ -94,6 +101,17 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
       database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '' });
     }, 60_000);
 
+    // A failure shows what each server logged and the last rounds: leadership and flights are in there.
+    afterEach(async ({ task }) => {
+      if (task.result?.state !== 'fail') return;
+      for (const server of servers) console.log(`--- server ${server.pid}:\n${server.logs.slice(-60).join('\n')}`);
+      const rounds = await queryRows(
+        database.db,
+        sql`select id, state, full_rate, starts_at, started_at, ended_at from rounds order by id desc limit 3`,
+      );
+      console.log(`--- the last rounds at ${Date.now()}:`, rounds);
+    });
+
     afterAll(async () => {
       for (const server of servers) {
         server.signal('SIGCONT');
@@ -119,7 +137,6 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
           second.api,
           player.token,
           { path: '/bet/create', body: { amount: 1000 } },
-          30_000,
         );
         first.signal('SIGKILL');
         const killedAt = Date.now();
@@ -159,7 +176,7 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
       } finally {
         await watcher.client.deactivate();
       }
-    }, 300_000);
+    }, 400_000);
 
     it('a paused leader (SIGSTOP, then SIGCONT after the standby took over) changes nothing', async () => {
       const leader = servers.at(-1)!;
@@ -173,7 +190,6 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
           standby.api,
           player.token,
           { path: '/bet/create/auto', body: { amount: 1000, rate: 1.01 } },
-          60_000,
         );
         leader.signal('SIGSTOP');
         await waitUntil(
@@ -212,6 +228,6 @@ describe.skipIf(!postgresAvailable || !redisAvailable)(
       } finally {
         await watcher.client.deactivate();
       }
-    }, 300_000);
+    }, 400_000);
   },
 );
