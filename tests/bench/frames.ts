@@ -5,16 +5,18 @@
  * work (stage update plus render) p50/p95/p99, the share of frames arriving over 33 ms apart, long
  * tasks (> 50 ms) while the rocket flies, React commits per second while flying, the JS heap at the
  * start and after the 20 rounds, and the initial JS (gzip) the page loads before anything lazy.
+ * The server and its load run in a child process at nice 19 (frameServer.ts); `--same-priority`
+ * runs that child at the benchmark's own priority, as a busy machine would.
  * `--url http://host:port` benchmarks a server that is already running instead (no bet load);
  * `--players N` sets the betting players (default 110, two bets each).
  */
 
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { startServer, type TestServer } from '../server/harness';
 import { openBrowser, waitForStage } from '../e2e/browser';
 import { buildTestClient, TEST_DIST } from '../e2e/buildClient';
-import { startBetLoad, type BetLoad } from './betLoad';
 import { initialJsGzipKib } from './bundleSize';
 
 const LEVELS = [
@@ -72,19 +74,42 @@ async function playRounds(page: Page, count: number): Promise<void> {
   }
 }
 
+/** The server and its bet load (frameServer.ts) in a child process, at nice 19 unless `lowPriority` is false. */
+async function startServerProcess(players: number, lowPriority: boolean) {
+  const script = [process.execPath, '--import', 'tsx', 'tests/bench/frameServer.ts', String(players)];
+  const child = spawn('nice', ['-n', lowPriority ? '19' : '0', ...script], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const exited = once(child, 'exit');
+  let lastRound = 0;
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.on('message', (message: { origin?: string; lastRound?: number }) => {
+      if (message.origin) resolve(message.origin);
+      if (message.lastRound !== undefined) lastRound = message.lastRound;
+    });
+    void exited.then(([code]) => reject(new Error(`the benchmark's server exited at start (${String(code)})`)));
+  });
+  return {
+    origin,
+    lastRound: () => lastRound,
+    async stop() {
+      child.send('stop');
+      await exited;
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const urlIndex = process.argv.indexOf('--url');
   const playersIndex = process.argv.indexOf('--players');
   const players = playersIndex > 0 ? Number(process.argv[playersIndex + 1]) : DEFAULT_PLAYERS;
-  let server: TestServer | undefined;
-  let load: BetLoad | undefined;
+  const lowPriority = !process.argv.includes('--same-priority');
+  let load: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   let origin = urlIndex > 0 ? process.argv[urlIndex + 1] : undefined;
   if (!origin) {
     buildTestClient();
-    // A 3 s window lets the load's 200+ bets in on a shared machine.
-    server = await startServer({ STATIC_DIR: TEST_DIST, BETTING_MS: '3000', PAUSE_MS: '500', TICK_MS: '100' });
-    origin = server.api.replace('/api/v1', '');
-    load = await startBetLoad(server, players);
+    load = await startServerProcess(players, lowPriority);
+    origin = load.origin;
   }
   const initialJs = initialJsGzipKib(TEST_DIST);
   const browser = await openBrowser({ phone: true });
@@ -94,7 +119,7 @@ async function main(): Promise<void> {
     await page.goto(origin);
     const ready = await waitForStage(page, (probe) => probe.ready, 60_000);
     console.log(
-      `moonrush frame benchmark: ${origin}, 360x640 @2x with the HUD, renderer ${ready.renderer}, ${load ? `${players * 2} bets a round` : 'no bet load'}`,
+      `moonrush frame benchmark: ${origin}, 360x640 @2x with the HUD, renderer ${ready.renderer}, ${load ? `${players * 2} bets a round` : 'no bet load'}${load ? `, server and load at ${lowPriority ? 'nice 19' : 'the same priority'}` : ''}`,
     );
     console.log(`load: ${(await uptimeLoad()).join(' ')} (1, 5, 15 min)`);
     if (ready.renderer !== 'webgl') throw new Error(`Expected the WebGL renderer, got ${ready.renderer}`);
@@ -162,9 +187,8 @@ async function main(): Promise<void> {
     console.log(`At ${TARGET.throttle}x: ${verdicts.join('; ')}`);
     if (verdicts.some((verdict) => verdict.endsWith('MISSED'))) process.exitCode = 1;
   } finally {
-    load?.stop();
     await browser.close();
-    await server?.close();
+    await load?.stop();
   }
 }
 
