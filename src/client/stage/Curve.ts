@@ -1,10 +1,10 @@
 /**
- * The multiplier curve from the start to the rocket: a chain of thin sprites for the line and pixel
- * columns for the glow under it. Sprites are made once and moved each frame: no Graphics path is
- * rebuilt per frame, and it draws the same on WebGL and canvas.
+ * The multiplier curve from the start to the rocket: a line of thin quads and pixel columns for the
+ * glow under it, each one mesh whose vertices the frame writes in place. Two meshes instead of 96
+ * sprites: no per-sprite transform, bounds or batch packing each frame, one buffer upload apiece.
  */
 
-import { Container, Sprite, Texture } from 'pixi.js';
+import { BufferImageSource, Container, MeshSimple, Texture } from 'pixi.js';
 import { rateAt } from '../../shared/growth';
 import { plotX, plotY, type PlotBox, type PlotView } from './plot';
 
@@ -12,25 +12,61 @@ const SEGMENTS = 48;
 const LINE_COLOR = 0xffa300;
 const FILL_COLOR = 0xff004d;
 
+/** Vertex order of each quad: two triangles over corners 0-1-2-3. */
+function quadIndices(count: number): Uint32Array {
+  const indices = new Uint32Array(count * 6);
+  for (let quad = 0; quad < count; quad += 1)
+    indices.set(
+      [0, 1, 2, 0, 2, 3].map((corner) => quad * 4 + corner),
+      quad * 6,
+    );
+  return indices;
+}
+
+/** One texel per column, white at the column's opacity (premultiplied): the glow brightens toward the rocket. */
+function glowTexture(): Texture {
+  const texels = new Uint8Array(SEGMENTS * 4);
+  for (let index = 0; index < SEGMENTS; index += 1)
+    texels.fill(Math.round(255 * (0.16 + 0.2 * (index / SEGMENTS))), index * 4, index * 4 + 4);
+  const source = new BufferImageSource({
+    resource: texels,
+    width: SEGMENTS,
+    height: 1,
+    alphaMode: 'premultiplied-alpha',
+    scaleMode: 'nearest',
+  });
+  return new Texture({ source });
+}
+
 export class Curve extends Container {
-  private readonly segments: Sprite[] = [];
-  private readonly columns: Sprite[] = [];
+  private readonly line: MeshSimple;
+  private readonly glow: MeshSimple;
   private readonly xs = new Float32Array(SEGMENTS + 1);
   private readonly ys = new Float32Array(SEGMENTS + 1);
   private lineWidth = 4;
 
   constructor() {
     super();
-    for (let index = 0; index < SEGMENTS; index += 1) {
-      const column = new Sprite({ texture: Texture.WHITE, tint: FILL_COLOR, alpha: 0.16 + 0.2 * (index / SEGMENTS) });
-      this.columns.push(column);
-      this.addChild(column);
-    }
-    for (let index = 0; index < SEGMENTS; index += 1) {
-      const segment = new Sprite({ texture: Texture.WHITE, tint: LINE_COLOR, anchor: { x: 0, y: 0.5 } });
-      this.segments.push(segment);
-      this.addChild(segment);
-    }
+    const indices = quadIndices(SEGMENTS);
+    // Column i samples texel i of the glow texture at all four corners.
+    const glowUvs = new Float32Array(SEGMENTS * 8);
+    for (let index = 0; index < SEGMENTS; index += 1) glowUvs.fill((index + 0.5) / SEGMENTS, index * 8, index * 8 + 8);
+    for (let corner = 1; corner < glowUvs.length; corner += 2) glowUvs[corner] = 0.5;
+    this.glow = new MeshSimple({
+      texture: glowTexture(),
+      vertices: new Float32Array(SEGMENTS * 8),
+      uvs: glowUvs,
+      indices,
+      tint: FILL_COLOR,
+    });
+    this.line = new MeshSimple({
+      texture: Texture.WHITE,
+      vertices: new Float32Array(SEGMENTS * 8),
+      uvs: new Float32Array(SEGMENTS * 8).fill(0.5),
+      indices,
+      tint: LINE_COLOR,
+    });
+    this.addChild(this.glow, this.line);
   }
 
   /** Draws the curve from 0 to `elapsedMs` in `view`; returns nothing and allocates nothing. */
@@ -41,19 +77,43 @@ export class Curve extends Container {
       this.xs[index] = plotX(ms, view, box);
       this.ys[index] = plotY(rateAt(ms), view, box);
     }
+    const line = this.line.vertices;
+    const glow = this.glow.vertices;
+    const half = this.lineWidth / 2;
     for (let index = 0; index < SEGMENTS; index += 1) {
       const x0 = this.xs[index]!;
       const y0 = this.ys[index]!;
       const x1 = this.xs[index + 1]!;
       const y1 = this.ys[index + 1]!;
-      const segment = this.segments[index]!;
-      segment.position.set(x0, y0);
-      segment.rotation = Math.atan2(y1 - y0, x1 - x0);
-      segment.setSize(Math.hypot(x1 - x0, y1 - y0) + this.lineWidth * 0.5, this.lineWidth);
-      const column = this.columns[index]!;
+      // A segment runs from its start half a line width past its end, so the joints stay closed.
+      const length = Math.hypot(x1 - x0, y1 - y0);
+      const dx = length > 0 ? (x1 - x0) / length : 1;
+      const dy = length > 0 ? (y1 - y0) / length : 0;
+      const ex = x0 + dx * (length + half);
+      const ey = y0 + dy * (length + half);
+      const nx = -dy * half;
+      const ny = dx * half;
+      const at = index * 8;
+      line[at] = x0 - nx;
+      line[at + 1] = y0 - ny;
+      line[at + 2] = ex - nx;
+      line[at + 3] = ey - ny;
+      line[at + 4] = ex + nx;
+      line[at + 5] = ey + ny;
+      line[at + 6] = x0 + nx;
+      line[at + 7] = y0 + ny;
+      // The column under it, on whole pixels.
       const left = Math.round(x0);
-      column.position.set(left, Math.min(y0, y1));
-      column.setSize(Math.max(0, Math.round(x1) - left), Math.max(0, baseline - Math.min(y0, y1)));
+      const right = Math.max(left, Math.round(x1));
+      const top = Math.min(y0, y1, baseline);
+      glow[at] = left;
+      glow[at + 1] = top;
+      glow[at + 2] = right;
+      glow[at + 3] = top;
+      glow[at + 4] = right;
+      glow[at + 5] = baseline;
+      glow[at + 6] = left;
+      glow[at + 7] = baseline;
     }
   }
 
