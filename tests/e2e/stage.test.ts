@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BATCH_TEXTURES } from '../../src/client/stage/QualityGovernor';
 import type { Envelope, RoundHistoryEntry } from '../../src/shared/protocol';
 import { startServer, type TestServer } from '../server/harness';
 import { chromiumAvailable, openBrowser, probeStage, waitForStage, type Browser } from './browser';
@@ -36,6 +37,9 @@ describe.skipIf(!chromiumAvailable)('the stage in Chromium against the real serv
   it('renders with WebGL and the canvas draws a scene, not a blank', TEST, async () => {
     const probe = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
     expect(probe.renderer).toBe('webgl');
+    // The batch shader's texture chain stays short (batchTextureLimit.ts), whatever the GPU offers.
+    const batchable = await browser.page.evaluate(() => window.__moonrush?.app?.renderer.limits.maxBatchableTextures);
+    expect(batchable).toBe(BATCH_TEXTURES);
     const shot = await browser.page.locator('.stage canvas').screenshot();
     const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
     const colours = new Set<number>();

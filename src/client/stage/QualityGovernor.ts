@@ -112,3 +112,12 @@ export class QualityGovernor {
 export function cappedResolution(devicePixelRatio: number): number {
   return Math.min(2, Math.max(1, devicePixelRatio || 1));
 }
+
+/**
+ * Textures one batched draw may sample (batchTextureLimit.ts). Pixi's default is the GPU's limit
+ * (16 or 32), and its batch shader then picks a draw's texture through an if-chain that long:
+ * software GL (SwiftShader, Chrome's fallback where the GPU is blocklisted) and weak mobile GPUs pay
+ * for the chain on every pixel. The stage batches at most two atlases and a font page at once, so 4
+ * adds no draw call; in bench:frames' setup it cut the GPU process's CPU by a quarter.
+ */
+export const BATCH_TEXTURES = 4;

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { store } from '../state/store';
 import { loadStageAssets } from './assets';
 import { cappedResolution } from './QualityGovernor';
+import './batchTextureLimit';
 import { SceneRunner } from './SceneRunner';
 import { exposeForTests } from './testHooks';
 
