@@ -1,8 +1,10 @@
 /**
  * The database's betting functions: each `.sql` file of this folder holds one, the source of truth,
  * applied with CREATE OR REPLACE after the migrations on every start (migrations change tables
- * only). The constants of the growth curve are generated from src/shared, so SQL and TypeScript
- * share one definition.
+ * only; drizzle/0005, 0007 and 0008 created earlier versions, which this replaces). The constants
+ * of the growth curve are generated from src/shared, so SQL and TypeScript share one definition.
+ * The TypeScript beside them calls them: bets.ts (place, cancel, cash out), BetSettler.ts (auto
+ * cash-outs and voided rounds), balance.ts (payments' balance moves).
  */
 
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * Placing, canceling and cashing out bets (architecture §3), one statement each (the database's
- * functions in src/server/betting/). Placing and canceling hold the round's betting lock shared, so the
+ * Placing, canceling and cashing out bets (architecture §3), one statement each (place_bet.sql,
+ * cancel_bet.sql, cash_out.sql). Placing and canceling hold the round's betting lock shared, so the
  * engine's start waits for them and the race with the start is settled by PostgreSQL. A cash-out
  * locks its bet only: it is judged on the round's start and crash point, which never change once
  * the round started, and every settlement of a bet locks that bet first.
@@ -18,7 +18,7 @@ import { HUNDREDTHS_PER_RATE, rateHundredths } from '../../shared/growth';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
 import { queryRows, type Db } from '../db/client';
 import type { AbandonedRounds } from '../game/AbandonedRounds';
-import type { AccountRef } from './accounts';
+import type { AccountRef } from '../ledger/accounts';
 import { betFromJson, publishBet, toBet, type BetJson, type BetOutlet, type BetRow } from './betRows';
 import { Refusal } from '../Refusal';
 

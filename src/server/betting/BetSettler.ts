@@ -87,8 +87,8 @@ export class BetSettler implements RoundListener {
   }
 
   /**
-   * Pays, in one statement (the database's pay_due, src/server/betting/pay_due.sql), every open bet
-   * of the round whose target is at or below `upTo` hundredths and below the crash point, at exactly its target.
+   * Pays, in one statement (pay_due.sql), every open bet of the round whose target is at or below
+   * `upTo` hundredths and below the crash point, at exactly its target.
    */
   private async settle(round: LiveRound, upTo: number, skipLocked: boolean): Promise<void> {
     // In a transaction of its own so that the leader's fence checks the epoch before anything is paid.

@@ -1,7 +1,7 @@
 /**
  * Balance changes from TypeScript, inside the caller's transaction: `moveBalance` (one guarded
  * update and its ledger row) and `creditMany` (many credits in one statement, for settlements).
- * Both go through the database's move_balances (src/server/betting/move_balances.sql), the one
+ * Both go through the database's move_balances (move_balances.sql), the one
  * writer of balances and ledger rows that the betting functions use too.
  */
 
