@@ -43,7 +43,8 @@ export class BetSettler implements RoundListener {
 
   /**
    * Pays what a failed end settlement (or a crash right after the round ENDED) left open: auto
-   * cash-outs below the crash point (the database's is_due) in the newest ended rounds. Each bet is still paid once.
+   * cash-outs below the crash point (is_due.sql) in the newest ended rounds. Each bet is still
+   * paid once.
    */
   async settleInterrupted(): Promise<void> {
     const recent = await endedRounds(this.db, INTERRUPTED_LOOKBACK);
