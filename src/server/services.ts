@@ -21,7 +21,7 @@ import { LastMessage, type Retainer } from './stomp/Retainer';
 import { DESTINATIONS } from '../shared/protocol';
 import { loadJwtSecret } from './auth/jwtSecret';
 import { Tokens } from './auth/Tokens';
-import { BetSettler } from './ledger/BetSettler';
+import { BetSettler } from './betting/BetSettler';
 import type { Chain } from './chain/Chain';
 import { createChain } from './chain/createChain';
 import type { PaymentContext } from './payments/PaymentContext';

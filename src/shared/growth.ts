@@ -2,6 +2,12 @@
 
 import { GROWTH_PER_MS } from './constants';
 
+/** A rate in hundredths is the multiplier times this (x2.35 -> 235). */
+export const HUNDREDTHS_PER_RATE = 100;
+
+/** The relative epsilon of `rateHundredths` (see `shownRate`). */
+export const SHOWN_RATE_EPSILON = 1e-12;
+
 /** The exact multiplier `ms` after the start. */
 export function rateAt(ms: number): number {
   return Math.exp(GROWTH_PER_MS * Math.max(0, ms));
@@ -28,5 +34,10 @@ export function shownRate(rate: number): number {
 
 /** The shown rate as an integer number of hundredths (x2.35 -> 235). */
 export function rateHundredths(rate: number): number {
-  return Math.floor(rate * 100 * (1 + 1e-12));
+  return Math.floor(rate * HUNDREDTHS_PER_RATE * (1 + SHOWN_RATE_EPSILON));
+}
+
+/** True when an auto cash-out at `target` hundredths is reached before the crash point `fullRate`: it is paid at its target. */
+export function targetReached(target: number, fullRate: number): boolean {
+  return target / HUNDREDTHS_PER_RATE < fullRate;
 }

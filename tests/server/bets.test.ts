@@ -11,7 +11,7 @@ import { bets, ledgerEntries, rounds } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/client';
 import { checkLedger } from '../../src/server/ledger/check';
 import { roundBets, leaders } from '../../src/server/ledger/betViews';
-import { cashOut, placeBet } from '../../src/server/ledger/bets';
+import { cashOut, placeBet } from '../../src/server/betting/bets';
 import { markStarted } from '../../src/server/game/rounds';
 import { crashInstant, msToRate, rateAt, rateHundredths } from '../../src/shared/growth';
 import { seededRandom } from '../../src/client/stage/random';

@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { rateHundredths } from '../../src/shared/growth';
 import type { Db } from '../../src/server/db/client';
 import { accounts, rounds } from '../../src/server/db/schema';
-import { moveBalance } from '../../src/server/ledger/balance';
+import { moveBalance } from '../../src/server/betting/balance';
 import type { LiveRound } from '../../src/server/game/RoundListener';
 import { markStarted } from '../../src/server/game/rounds';
 import { newPlayer } from './client';

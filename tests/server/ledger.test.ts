@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { IN_MEMORY, openDatabase, type Database } from '../../src/server/db/client';
 import { accounts, bets, ledgerEntries, rounds } from '../../src/server/db/schema';
-import { creditMany, InsufficientFunds, moveBalance } from '../../src/server/ledger/balance';
+import { creditMany, InsufficientFunds, moveBalance } from '../../src/server/betting/balance';
 import { checkLedger } from '../../src/server/ledger/check';
 import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireSignature } from '../../src/server/chain/houseTransfer';
 import { openDatabase, queryRows, type Database } from '../../src/server/db/client';
 import { accounts, depositIntents, withdrawals } from '../../src/server/db/schema';
-import { moveBalance } from '../../src/server/ledger/balance';
+import { moveBalance } from '../../src/server/betting/balance';
 import { checkLedger } from '../../src/server/ledger/check';
 import { DeathWatch } from '../../src/server/payments/DeathWatch';
 import { PaymentWorker } from '../../src/server/payments/PaymentWorker';

@@ -4,6 +4,7 @@ import { createSignInMessageText } from '@solana/wallet-standard-util';
 import type { SignInInput } from '../../src/shared/protocol';
 import type { Db } from '../../src/server/db/client';
 import { bets, ledgerEntries, rounds } from '../../src/server/db/schema';
+import { crashInstant } from '../../src/shared/growth';
 import { checkLedger } from '../../src/server/ledger/check';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
@@ -64,7 +65,7 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       );
       const live = await startRound(db, round);
       const crash = async () => {
-        await sleep(live.startedAt! + Math.log(1.05) / 0.00006 - Date.now());
+        await sleep(crashInstant(live.startedAt!, 1.05) - Date.now());
         await db
           .update(rounds)
           .set({ state: 'ENDED', rateHundredths: 105, endedAt: Date.now() })

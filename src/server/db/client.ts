@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { applyFunctions } from '../betting/functions';
 import * as schema from './schema';
 import { postgresTarget } from './postgresUrl';
 
@@ -40,10 +41,19 @@ const IDLE_IN_TRANSACTION_MS = 10_000;
 /** Use this as dataDir for a throwaway in-memory PGlite (tests). */
 export const IN_MEMORY = 'memory://';
 
+/**
+ * The advisory lock that migrations and the functions' apply run under, so processes started
+ * together on one database take turns (a key the leader's lock and the betting locks do not use).
+ */
+const MIGRATION_LOCK = 0x6d696772; // "migr"
+
 /** Connections of the PostgreSQL pool: a busy connection pipelines further statements (see README, "Betting benchmark"). */
 const POOL_SIZE = 20;
 
-/** Opens the database and applies every pending migration; `poolSize` (PostgreSQL only) defaults to POOL_SIZE. */
+/**
+ * Opens the database, applies every pending migration and then the betting functions;
+ * `poolSize` (PostgreSQL only) defaults to POOL_SIZE.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
@@ -54,15 +64,26 @@ export async function openDatabase(options: {
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     const { url, host } = postgresTarget(options.databaseUrl);
-    const sql = postgres(url, {
-      host,
-      max: options.poolSize ?? POOL_SIZE,
-      onnotice: () => {},
-      // A paused process must not hold row locks (the leadership row's above all) for long.
-      connection: { idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS },
-    });
+    const connect = (max: number) =>
+      postgres(url, {
+        host,
+        max,
+        onnotice: () => {},
+        // A paused process must not hold row locks (the leadership row's above all) for long.
+        connection: { idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS },
+      });
+    // One session holds the lock through both steps; ending it lets the lock go, whatever happened.
+    const setup = connect(1);
+    try {
+      await setup`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      const setupDb = drizzle(setup, { schema });
+      await migrate(setupDb, { migrationsFolder });
+      await applyFunctions(setupDb as unknown as Db);
+    } finally {
+      await setup.end({ timeout: 5 });
+    }
+    const sql = connect(options.poolSize ?? POOL_SIZE);
     const db = drizzle(sql, { schema }) as unknown as Db;
-    await migrate(drizzle(sql), { migrationsFolder });
     return { db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -76,5 +97,6 @@ export async function openDatabase(options: {
   const client = new PGlite(dir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  await applyFunctions(db as unknown as Db);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -25,7 +25,7 @@ export async function insertRound(
   return row.id;
 }
 
-/** CREATED -> STARTED once the bets in flight finished: it takes the round's betting lock (drizzle/0003) exclusively. */
+/** CREATED -> STARTED once the bets in flight finished: it takes the round's betting lock (lock_betting) exclusively. */
 export async function markStarted(db: Db, id: number, startedAt: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT lock_betting(${id}, true)`);

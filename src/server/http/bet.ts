@@ -6,7 +6,7 @@ import { AUTO_RATE_MAX, AUTO_RATE_MIN } from '../../shared/constants';
 import { formatCoins } from '../../shared/money';
 import type { Services } from '../services';
 import { gameNow } from '../clock';
-import { cancelBet, cashOut, largestBet, MIN_BET, placeBet, type Betting, type CashOutGate } from '../ledger/bets';
+import { cancelBet, cashOut, largestBet, MIN_BET, placeBet, type Betting, type CashOutGate } from '../betting/bets';
 import { betHistory } from '../ledger/betViews';
 import { ok, parseBody } from './errors';
 import { idempotent } from './idempotency';

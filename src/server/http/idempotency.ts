@@ -10,7 +10,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isUniqueViolation, type Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import type { IdempotencyClaim } from '../ledger/bets';
+import type { IdempotencyClaim } from '../betting/bets';
 import { Refusal } from '../Refusal';
 import { badRequest, conflict, HttpError, REFUSAL_STATUS } from './errors';
 

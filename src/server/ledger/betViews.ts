@@ -4,7 +4,7 @@ import { and, desc, eq, gte, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Bet, BetWithRound } from '../../shared/protocol';
 import type { Db } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
-import { toBet } from './betRows';
+import { toBet } from '../betting/betRows';
 import { finalRate } from '../game/roundViews';
 
 /** Bets per page of GET /bet/history. */

@@ -2,7 +2,7 @@
  * The operator's audit: ledger sums equal balances, each row's balance_after follows the chain and
  * names an account that exists (the ledger has no foreign key: migration 0008),
  * nothing is negative, no bet of a voided round is left unrefunded, none is stranded in an unfinished
- * round that newer rounds have overtaken, and no reached auto cash-out is unpaid.
+ * round that newer rounds have overtaken, and no reached auto cash-out (is_due) is unpaid.
  */
 
 import { sql } from 'drizzle-orm';
@@ -57,7 +57,7 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
     db,
     sql`SELECT b.account_id, 'bet ' || b.id || ' reached its cash-out x' || (b.cashout_at / 100.0)::numeric(12, 2) || ' in ended round ' || b.round_id || ' but is unpaid' AS detail
         FROM bets b JOIN rounds r ON r.id = b.round_id
-        WHERE r.state = 'ENDED' AND b.status = 'CREATED' AND b.cashout_at / 100.0 < r.full_rate`,
+        WHERE r.state = 'ENDED' AND b.status = 'CREATED' AND is_due(b.cashout_at, r.full_rate)`,
   );
   return [...sums, ...chain, ...orphaned, ...negative, ...unrefunded, ...stranded, ...unpaid]
     .map((row) => ({ accountId: Number(row.account_id), problem: row.detail }))

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DepositStatus } from '../../shared/protocol';
 import { depositIntents } from '../db/schema';
-import { moveBalance } from '../ledger/balance';
+import { moveBalance } from '../betting/balance';
 import type { PaymentContext } from './PaymentContext';
 
 export type DepositIntent = typeof depositIntents.$inferSelect;

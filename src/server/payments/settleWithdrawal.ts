@@ -2,7 +2,7 @@
 
 import { and, eq, isNull } from 'drizzle-orm';
 import { withdrawals } from '../db/schema';
-import { moveBalance } from '../ledger/balance';
+import { moveBalance } from '../betting/balance';
 import type { PaymentContext } from './PaymentContext';
 
 export type Withdrawal = typeof withdrawals.$inferSelect;

@@ -6,10 +6,10 @@
 
 import { and, eq, isNull } from 'drizzle-orm';
 import { isUniqueViolation } from '../db/client';
-import type { IdempotencyClaim } from '../ledger/bets';
+import type { IdempotencyClaim } from '../betting/bets';
 import { idempotencyKeys, withdrawals } from '../db/schema';
 import { ChainRejected } from '../chain/Chain';
-import { InsufficientFunds, moveBalance } from '../ledger/balance';
+import { InsufficientFunds, moveBalance } from '../betting/balance';
 import type { AccountRef } from '../ledger/accounts';
 import type { PaymentContext } from './PaymentContext';
 import { Refusal } from '../Refusal';

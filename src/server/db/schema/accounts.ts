@@ -3,7 +3,7 @@ import { bigint, bigserial, check, index, pgTable, text, unique } from 'drizzle-
 
 /**
  * A player. `balance` is integer hundredths and can never go below zero: the CHECK backs up the
- * guarded update of `moveBalance`. A player signs in with a wallet, an email and password, or both.
+ * guarded update of move_balances (src/server/betting/move_balances.sql). A player signs in with a wallet, an email and password, or both.
  */
 export const accounts = pgTable(
   'accounts',
@@ -28,8 +28,8 @@ export const accounts = pgTable(
 
 /**
  * One row per balance change, with the balance after it; (kind, ref) makes each move happen once.
- * `accountId` has no foreign key on purpose: every writer inserts a row only for the account whose
- * balance the same statement has just updated (and locked), and accounts are never deleted, so the
+ * `accountId` has no foreign key on purpose: the one writer, move_balances, inserts a row only for
+ * the account whose balance the same statement has just updated (and locked), and accounts are never deleted, so the
  * key's per-row check only re-read that row, at about 20 µs a row (migration 0008). ledger:check
  * reports a row whose account does not exist.
  */

@@ -1,17 +1,24 @@
 /**
- * Placing, canceling and cashing out bets (architecture §3), one statement each (functions in
- * drizzle/0005 and 0007). Placing and canceling hold the round's betting lock shared, so the
+ * Placing, canceling and cashing out bets (architecture §3), one statement each (place_bet.sql,
+ * cancel_bet.sql, cash_out.sql). Placing and canceling hold the round's betting lock shared, so the
  * engine's start waits for them and the race with the start is settled by PostgreSQL. A cash-out
  * locks its bet only: it is judged on the round's start and crash point, which never change once
  * the round started, and every settlement of a bet locks that bet first.
  */
 
 import { sql } from 'drizzle-orm';
-import { BET_MIN, GROWTH_PER_MS, HUNDREDTHS_PER_COIN, MAX_ACTIVE_BETS_PER_ROUND } from '../../shared/constants';
+import {
+  AUTO_RATE_MIN,
+  BET_MIN,
+  GROWTH_PER_MS,
+  HUNDREDTHS_PER_COIN,
+  MAX_ACTIVE_BETS_PER_ROUND,
+} from '../../shared/constants';
+import { HUNDREDTHS_PER_RATE, rateHundredths } from '../../shared/growth';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
 import { queryRows, type Db } from '../db/client';
 import type { AbandonedRounds } from '../game/AbandonedRounds';
-import type { AccountRef } from './accounts';
+import type { AccountRef } from '../ledger/accounts';
 import { betFromJson, publishBet, toBet, type BetJson, type BetOutlet, type BetRow } from './betRows';
 import { Refusal } from '../Refusal';
 
@@ -25,14 +32,14 @@ export interface Betting extends BetOutlet {
 /** The smallest bet in hundredths. */
 export const MIN_BET = BET_MIN * HUNDREDTHS_PER_COIN;
 /** The lowest auto cash-out target in hundredths. */
-export const MIN_TARGET = 101;
+export const MIN_TARGET = rateHundredths(AUTO_RATE_MIN);
 
 /** cashout_at of a bet that only MAX_WIN ends (the column is a 32-bit integer). */
 const NO_TARGET = 2_147_483_647;
 
 /** The largest bet: MAX_BET, and small enough that a x1.01 cash-out stays within MAX_WIN. */
 export function largestBet(maxBet: number, maxWin: number): number {
-  return Math.min(maxBet, Math.floor((maxWin * 100) / MIN_TARGET));
+  return Math.min(maxBet, Math.floor((maxWin * HUNDREDTHS_PER_RATE) / MIN_TARGET));
 }
 
 /** An `Idempotency-Key` to record with the bet, in its own statement, so a retry replays it. */
@@ -54,7 +61,7 @@ export async function placeBet(
   target: number | null,
   claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
-  const cashoutAt = Math.min(target ?? NO_TARGET, Math.floor((betting.maxWin * 100) / amount));
+  const cashoutAt = Math.min(target ?? NO_TARGET, Math.floor((betting.maxWin * HUNDREDTHS_PER_RATE) / amount));
   const [row] = await queryRows<{ bet: BetJson | { refused: string } }>(
     betting.db,
     sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
@@ -121,5 +128,5 @@ export async function cashOut(
   );
   const paid = betOrRefusal(row!.bet);
   publishBet(betting, 'BET_REFUNDED', toBet(paid, account.nickname));
-  return { betId: String(betId), rate: paid.rate! / 100, winAmount: paid.winAmount! };
+  return { betId: String(betId), rate: paid.rate! / HUNDREDTHS_PER_RATE, winAmount: paid.winAmount! };
 }

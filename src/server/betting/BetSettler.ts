@@ -5,7 +5,7 @@
 
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { GROWTH_PER_MS } from '../../shared/constants';
-import { rateHundredths } from '../../shared/growth';
+import { HUNDREDTHS_PER_RATE, rateHundredths } from '../../shared/growth';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
@@ -38,12 +38,13 @@ export class BetSettler implements RoundListener {
   }
 
   async roundEnded(round: LiveRound): Promise<void> {
-    await this.timed('end', () => this.settle(round, Math.ceil(round.fullRate * 100), false));
+    await this.timed('end', () => this.settle(round, Math.ceil(round.fullRate * HUNDREDTHS_PER_RATE), false));
   }
 
   /**
    * Pays what a failed end settlement (or a crash right after the round ENDED) left open: auto
-   * cash-outs below the crash point in the newest ended rounds. Each bet is still paid once.
+   * cash-outs below the crash point (is_due.sql) in the newest ended rounds. Each bet is still
+   * paid once.
    */
   async settleInterrupted(): Promise<void> {
     const recent = await endedRounds(this.db, INTERRUPTED_LOOKBACK);
@@ -59,7 +60,7 @@ export class BetSettler implements RoundListener {
             recent.map((r) => r.id),
           ),
           eq(bets.status, 'CREATED'),
-          sql`${bets.cashoutAt} <= ceil(${rounds.fullRate} * 100)`,
+          sql`is_due(${bets.cashoutAt}, ${rounds.fullRate})`,
         ),
       );
     for (const { roundId } of due) await this.roundEnded(recent.find((r) => r.id === roundId)!);
@@ -87,8 +88,8 @@ export class BetSettler implements RoundListener {
   }
 
   /**
-   * Pays, in one statement (the database's pay_due), every open bet of the round whose target is
-   * at or below `upTo` hundredths and below the crash point, at exactly its target.
+   * Pays, in one statement (pay_due.sql), every open bet of the round whose target is at or below
+   * `upTo` hundredths and below the crash point, at exactly its target.
    */
   private async settle(round: LiveRound, upTo: number, skipLocked: boolean): Promise<void> {
     // In a transaction of its own so that the leader's fence checks the epoch before anything is paid.

@@ -1,7 +1,8 @@
 /**
- * The only ways a balance changes, inside the caller's transaction: `moveBalance` (one guarded
- * update and its ledger row, the database's move_balance that placing and canceling bets call
- * too) and `creditMany` (many credits in one statement, for settlements).
+ * Balance changes from TypeScript, inside the caller's transaction: `moveBalance` (one guarded
+ * update and its ledger row) and `creditMany` (many credits in one statement, for settlements).
+ * Both go through the database's move_balances (move_balances.sql), the one
+ * writer of balances and ledger rows that the betting functions use too.
  */
 
 import { sql } from 'drizzle-orm';
@@ -28,7 +29,7 @@ export async function moveBalance(
   kind: LedgerKind,
   ref: string,
 ): Promise<bigint> {
-  // One round trip: the database's move_balance (drizzle/0003), which place_bet and cancel_bet call too.
+  // One round trip: the database's move_balance, which place_bet and cancel_bet call too.
   const [row] = await queryRows<{ after: string | number | null }>(
     tx,
     sql`SELECT move_balance(${accountId}, ${delta}, ${kind}, ${ref}, ${Date.now()}::bigint) AS after`,
@@ -54,25 +55,17 @@ export async function creditMany(tx: Tx, credits: Credit[]): Promise<void> {
   if (credits.length === 0) return;
   if (credits.some((c) => c.delta <= 0n)) throw new Error('creditMany takes positive deltas only');
   const moves = JSON.stringify(
-    credits.map((c, ord) => ({ ord, account_id: c.accountId, delta: String(c.delta), kind: c.kind, ref: c.ref })),
+    credits.map((c) => ({ account_id: c.accountId, delta: String(c.delta), kind: c.kind, ref: c.ref })),
   );
   const written = await queryRows(
     tx,
     sql`
-    WITH moves AS (
-      SELECT * FROM jsonb_to_recordset(${moves}::jsonb) AS m(ord int, account_id bigint, delta bigint, kind text, ref text)
-    ), totals AS (
-      SELECT account_id, SUM(delta) AS total FROM moves GROUP BY account_id
-    ), updated AS (
-      UPDATE accounts a SET balance = a.balance + t.total FROM totals t WHERE a.id = t.account_id
-      RETURNING a.id, a.balance - t.total AS before
-    )
-    INSERT INTO ledger_entries (account_id, delta, balance_after, kind, ref, created_at)
-    SELECT m.account_id, m.delta, u.before + SUM(m.delta) OVER (PARTITION BY m.account_id ORDER BY m.ord),
-           m.kind, m.ref, ${Date.now()}::bigint
-    FROM moves m JOIN updated u ON u.id = m.account_id
-    ORDER BY m.ord
-    RETURNING id`,
+    SELECT w.* FROM (
+      SELECT array_agg(m.account_id ORDER BY m.ord) AS accounts, array_agg(m.delta ORDER BY m.ord) AS deltas,
+             array_agg(m.kind ORDER BY m.ord) AS kinds, array_agg(m.ref ORDER BY m.ord) AS refs
+      FROM ROWS FROM (jsonb_to_recordset(${moves}::jsonb) AS (account_id bigint, delta bigint, kind text, ref text))
+        WITH ORDINALITY AS m(account_id, delta, kind, ref, ord)
+    ) c, move_balances(c.accounts, c.deltas, c.kinds, c.refs, ${Date.now()}::bigint) w`,
   );
   if (written.length !== credits.length) throw new Error('creditMany: a credited account does not exist');
 }

@@ -1,0 +1,49 @@
+/**
+ * The database's betting functions: each `.sql` file of this folder holds one, the source of truth,
+ * applied with CREATE OR REPLACE after the migrations on every start (migrations change tables
+ * only; drizzle/0005, 0007 and 0008 created earlier versions, which this replaces). The constants
+ * of the growth curve are generated from src/shared, so SQL and TypeScript share one definition.
+ * The TypeScript beside them calls them: bets.ts (place, cancel, cash out), BetSettler.ts (auto
+ * cash-outs and voided rounds), balance.ts (payments' balance moves).
+ */
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { GROWTH_PER_MS } from '../../shared/constants';
+import { HUNDREDTHS_PER_RATE, SHOWN_RATE_EPSILON } from '../../shared/growth';
+import type { Db } from '../db/client';
+
+const folder = fileURLToPath(new URL('.', import.meta.url));
+
+/** An IMMUTABLE SQL function answering one shared constant (inlined into the queries that call it). */
+function constant(name: string, type: 'double precision' | 'integer', value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`${name}: not a finite number`);
+  return `CREATE OR REPLACE FUNCTION ${name}() RETURNS ${type} LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT ${value}::${type} $$`;
+}
+
+/** The statements that define every function: the shared constants, then this folder's files. */
+export function functionStatements(): string[] {
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+  return [
+    constant('growth_per_ms', 'double precision', GROWTH_PER_MS),
+    constant('shown_rate_epsilon', 'double precision', SHOWN_RATE_EPSILON),
+    constant('hundredths_per_rate', 'integer', HUNDREDTHS_PER_RATE),
+    ...files.map((name) => readFileSync(join(folder, name), 'utf8')),
+  ];
+}
+
+/**
+ * Creates or replaces every function in one transaction. Bodies are checked when called, not here,
+ * so the files may name each other in any order.
+ */
+export async function applyFunctions(db: Db): Promise<void> {
+  const statements = functionStatements();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL check_function_bodies = off`);
+    for (const statement of statements) await tx.execute(sql.raw(statement));
+  });
+}

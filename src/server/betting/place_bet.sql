@@ -1,0 +1,39 @@
+-- Places a bet on the round taking bets: the bet row, the debit and its ledger row, and the
+-- Idempotency-Key's answer when there is one, all in this one statement. Returns the bet row, or
+-- {"refused": "closed" | "limit" | "funds"} with nothing written.
+CREATE OR REPLACE FUNCTION place_bet(
+  p_account bigint, p_amount bigint, p_auto_rate integer, p_cashout_at integer, p_at bigint,
+  p_max_active integer, p_key text, p_fingerprint text
+) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  v_round bigint;
+  v_balance bigint;
+  v_bet bets;
+BEGIN
+  SELECT id INTO v_round FROM rounds WHERE state = 'CREATED' ORDER BY id DESC LIMIT 1;
+  IF v_round IS NULL THEN RETURN '{"refused": "closed"}'; END IF;
+  PERFORM lock_betting(v_round, false);
+  -- A new snapshot: a start that committed while we waited for the lock is seen here.
+  IF NOT EXISTS (SELECT 1 FROM rounds WHERE id = v_round AND state = 'CREATED') THEN
+    RETURN '{"refused": "closed"}';
+  END IF;
+  -- The account row lock serialises one player's bets, so the count below sees them all.
+  SELECT balance INTO v_balance FROM accounts WHERE id = p_account FOR UPDATE;
+  IF v_balance IS NULL THEN RAISE EXCEPTION 'account % does not exist', p_account; END IF;
+  IF (SELECT count(*) FROM bets WHERE account_id = p_account AND round_id = v_round AND status = 'CREATED')
+      >= p_max_active THEN
+    RETURN '{"refused": "limit"}';
+  END IF;
+  IF v_balance < p_amount THEN RETURN '{"refused": "funds"}'; END IF;
+  INSERT INTO bets (round_id, account_id, amount, status, auto_rate, cashout_at, created_at)
+    VALUES (v_round, p_account, p_amount, 'CREATED', p_auto_rate, p_cashout_at, p_at)
+    RETURNING * INTO v_bet;
+  IF move_balance(p_account, -p_amount, 'bet', v_bet.id::text, p_at) IS NULL THEN
+    RAISE EXCEPTION 'place_bet: the balance of account % changed under its lock', p_account;
+  END IF;
+  IF p_key IS NOT NULL THEN
+    INSERT INTO idempotency_keys (account_id, key, fingerprint, status, response, created_at)
+      VALUES (p_account, p_key, p_fingerprint, 200, jsonb_build_object('betId', v_bet.id::text), p_at);
+  END IF;
+  RETURN to_jsonb(v_bet);
+END $$;
