@@ -16,6 +16,9 @@ const CONCURRENT = 200;
 const REPEATS = 5;
 /** At most this many /health probes, one after another, while the flood runs. */
 const MAX_PROBES = 1000;
+/** Probes of the server without a flood; when their p99 is over QUIET_P99_MS the machine is too busy to judge. */
+const QUIET_PROBES = 100;
+const QUIET_P99_MS = 25;
 
 /** One GET on `agent`; resolves with its status and how long it took in ms. */
 function get(url: string, agent: Agent): Promise<{ status: number; ms: number }> {
@@ -97,32 +100,39 @@ describe.skipIf(!postgresAvailable)('a flood of public reads (needs postgresql)'
     pg?.stop();
   });
 
-  it('200 concurrent /game/last?limit=100 from one address leave /health p99 under 50 ms', async () => {
+  it('200 concurrent /game/last?limit=100 from one address leave /health p99 under 50 ms', async (context) => {
     const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      await get(`${server.api}/health`, probeAgent);
-      const flood = floodFrom(`${server.api}/game/last?limit=100`);
-      let flooding = true;
-      void flood.then(
-        () => (flooding = false),
-        () => (flooding = false),
-      );
-      const probes: number[] = [];
-      while (flooding && probes.length < MAX_PROBES) {
+    /** Sends /health probes one after another while `going()` and returns their times in ms, sorted. */
+    const probe = async (going: () => boolean) => {
+      const times: number[] = [];
+      while (going() && times.length < MAX_PROBES) {
         const { status, ms } = await get(`${server.api}/health`, probeAgent);
         expect(status).toBe(200);
-        probes.push(ms);
+        times.push(ms);
       }
+      return times.sort((a, b) => a - b);
+    };
+    const p = (times: number[], percent: number) => times[Math.ceil((times.length * percent) / 100) - 1]!;
+    let quietProbes = QUIET_PROBES;
+    try {
+      // The 2 shared cores may be too busy to tell the server's delays from the machine's.
+      const quiet = await probe(() => quietProbes-- > 0);
+      if (p(quiet, 99) > QUIET_P99_MS) {
+        const why = `without a flood /health p99 is already ${p(quiet, 99).toFixed(1)} ms on this machine`;
+        console.log(why);
+        context.skip(why);
+      }
+
+      let flooding = true;
+      const flood = floodFrom(`${server.api}/game/last?limit=100`).finally(() => (flooding = false));
+      const times = await probe(() => flooding);
       const statuses = await flood;
-      probes.sort((a, b) => a - b);
-      const p99 = probes[Math.ceil(probes.length * 0.99) - 1]!;
-      const p50 = probes[Math.floor(probes.length / 2)]!;
       console.log(
-        `flood answers ${JSON.stringify(statuses)}; /health ${probes.length} probes, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+        `flood answers ${JSON.stringify(statuses)}; /health ${times.length} probes, p50 ${p(times, 50).toFixed(1)} ms, p99 ${p(times, 99).toFixed(1)} ms (quiet p99 ${p(quiet, 99).toFixed(1)} ms)`,
       );
       expect(statuses['200']).toBeGreaterThan(0);
-      expect(probes.length).toBeGreaterThanOrEqual(10);
-      expect(p99).toBeLessThan(50);
+      expect(times.length).toBeGreaterThanOrEqual(10);
+      expect(p(times, 99)).toBeLessThan(50);
     } finally {
       probeAgent.destroy();
     }
