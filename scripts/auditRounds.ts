@@ -10,10 +10,18 @@ import type { FairnessInfo, RoundDetails, SeedChainInfo } from '../src/shared/pr
 /** GETs a path under /api/v1 and returns `data`, or null for a 404. */
 export type ApiGet = <T>(path: string) => Promise<T | null>;
 
+/** How many times one GET is sent while the server answers 429 (public reads are limited per address). */
+const TRIES = 10;
+
 export function apiGet(baseUrl: string): ApiGet {
   const api = baseUrl.replace(/\/+$/, '').replace(/(\/api\/v1)?$/, '/api/v1');
   return async <T>(path: string) => {
-    const response = await fetch(api + path);
+    let response = await fetch(api + path);
+    for (let tries = 1; response.status === 429 && tries < TRIES; tries++) {
+      const seconds = Number(response.headers.get('retry-after') ?? 1);
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      response = await fetch(api + path);
+    }
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`GET ${api + path} answered ${response.status}`);
     return ((await response.json()) as { data: T }).data;

@@ -102,6 +102,7 @@ export async function createServices(
   const stomp = new StompServer({
     ...{ bus, metrics, heartbeatMs: config.heartbeatMs, retainers, limits: config.stomp },
     addressOf: (request) => addressKey(clientIp(request, trust)),
+    betBatchMs: config.tickMs,
   });
   const tokens = new Tokens(database.db, loadJwtSecret(config));
   const settler = new BetSettler(leaderDb, { bus, metrics });

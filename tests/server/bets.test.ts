@@ -14,6 +14,7 @@ import { roundBets, leaders } from '../../src/server/ledger/betViews';
 import { cashOut, placeBet } from '../../src/server/betting/bets';
 import { markStarted } from '../../src/server/game/rounds';
 import { crashInstant, msToRate, rateAt, rateHundredths } from '../../src/shared/growth';
+import { ROUND_BETS_PAGE } from '../../src/shared/constants';
 import { seededRandom } from '../../src/client/stage/random';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
@@ -55,7 +56,7 @@ describe('bets', () => {
         }),
       },
     ]);
-    expect((await roundBets(db, round.id)).map((b) => b.betId)).toEqual([answer.body.data!.betId]);
+    expect((await roundBets(db, round.id, ROUND_BETS_PAGE)).map((b) => b.betId)).toEqual([answer.body.data!.betId]);
   });
 
   it('refuses bets outside the betting window, without funds, and a third bet in one round', async () => {

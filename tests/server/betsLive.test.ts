@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DESTINATIONS, type Bet, type BetEvent, type BetWithRound, type GameEvent } from '../../src/shared/protocol';
+import {
+  DESTINATIONS,
+  type Bet,
+  type BetEvent,
+  type BetWithRound,
+  type GameEvent,
+  type GameInfo,
+} from '../../src/shared/protocol';
 import { msToRate } from '../../src/shared/growth';
 import { bets } from '../../src/server/db/schema';
 import { checkLedger } from '../../src/server/ledger/check';
@@ -8,7 +15,7 @@ import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { fundedPlayer } from './betting';
 import { fixedCrashPoints } from './crashPoints';
-import { connectStomp, waitUntil, type StompTestClient } from './stompClient';
+import { connectStomp, openRaw, waitUntil, type StompTestClient } from './stompClient';
 
 describe('bets on live rounds', () => {
   let t: TestServer;
@@ -93,5 +100,91 @@ describe('bets on live rounds', () => {
     });
     expect(profile.body.data!.balanceAmount).toBe(10_000 - 3000 + 1050);
     expect(await checkLedger(t.server.services.database.db)).toEqual([]);
+  });
+});
+
+describe('bet events on the wire', () => {
+  /** Players, each placing two bets at once: one burst of events. */
+  const PLAYERS = 15;
+  /** Every bet of the burst lands within this many ticks even on a busy machine. */
+  const TICKS = 3;
+
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer({ BETTING_MS: '8000', PAUSE_MS: '100', TICK_MS: '1000' });
+  });
+  afterAll(() => t.close());
+
+  it('sends a burst of bets to a subscriber in a few WebSocket messages, each event its own MESSAGE frame as before', async () => {
+    const { db } = t.server.services.database;
+    const players = await Promise.all(Array.from({ length: PLAYERS }, () => fundedPlayer(t.api, db, 10_000)));
+    const raw = await openRaw(t.ws);
+    raw.ws.send(
+      `CONNECT\naccept-version:1.2\nhost:localhost\n\n\0SUBSCRIBE\nid:sub-0\ndestination:${DESTINATIONS.bets}\nreceipt:r\n\n\0`,
+    );
+    await waitUntil(() => raw.text().includes('RECEIPT'), 5000, 'the subscription');
+    const info = async () => (await call<GameInfo>(t.api, 'GET', '/game/info')).body.data;
+    let window: GameInfo | undefined;
+    for (let i = 0; i < 100 && !window; i++) {
+      const now = await info();
+      if (now?.gameState === 'CREATED' && now.startsAt! - now.serverTime > 4000) window = now;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(window, 'a betting window with 4 s left').toBeDefined();
+
+    const placed = await Promise.all(
+      players.flatMap((player) =>
+        [1000, 2000].map((amount) => call(t.api, 'POST', '/bet/create', { amount }, { token: player.token })),
+      ),
+    );
+    expect(placed.map((answer) => answer.status)).toEqual(placed.map(() => 200));
+    const frames = () =>
+      raw.messages.flatMap((message) => message.split('\0')).filter((f) => f.includes('BET_CREATED'));
+    await waitUntil(() => frames().length === 2 * PLAYERS, 5000, 'every BET_CREATED');
+
+    const carrying = raw.messages.filter((message) => message.includes('BET_CREATED'));
+    expect(carrying.length).toBeLessThanOrEqual(TICKS);
+    const listed = (await call<Bet[]>(t.api, 'GET', `/game/bets/${window!.gameId}`)).body.data!;
+    for (const frame of frames()) {
+      const [head, body] = frame.split('\n\n');
+      expect(head).toMatch(
+        new RegExp(
+          `^MESSAGE\ndestination:${DESTINATIONS.bets}\nmessage-id:\\d+\ncontent-type:application/json\ncontent-length:${Buffer.byteLength(body!)}\nsubscription:sub-0$`,
+        ),
+      );
+      const event = JSON.parse(body!) as BetEvent;
+      expect(event).toEqual({ eventType: 'BET_CREATED', data: listed.find((bet) => bet.betId === event.data.betId) });
+    }
+    raw.ws.close();
+  });
+
+  it('sends the bets gathered so far before any round event, so none shows up in the next round', async () => {
+    const raw = await openRaw(t.ws);
+    raw.ws.send(
+      `CONNECT\naccept-version:1.2\nhost:localhost\n\n\0SUBSCRIBE\nid:b\ndestination:${DESTINATIONS.bets}\n\n\0` +
+        `SUBSCRIBE\nid:g\ndestination:${DESTINATIONS.game}\nreceipt:r\n\n\0`,
+    );
+    await waitUntil(() => raw.text().includes('RECEIPT'), 5000, 'the subscriptions');
+    // Straight onto the bus, as the engine publishes: the bet waits for its batch (a second), the round event does not.
+    const { bus } = t.server.services;
+    const bet = {
+      betId: '999999',
+      status: 'CANCELED',
+      time: 1,
+      nickname: 'order',
+      amount: 100,
+      rate: null,
+      winAmount: null,
+    };
+    bus.publish(DESTINATIONS.bets, JSON.stringify({ eventType: 'BET_CANCELED', data: bet }));
+    bus.publish(
+      DESTINATIONS.game,
+      JSON.stringify({ eventType: 'GAME_VOIDED', data: { gameId: '999999', hash: 'h', fullRate: 1, salt: 's' } }),
+    );
+    await waitUntil(() => raw.text().includes('GAME_VOIDED'), 5000, 'the round event');
+    const text = raw.text();
+    expect(text).toContain('"betId":"999999"');
+    expect(text.indexOf('"betId":"999999"')).toBeLessThan(text.indexOf('GAME_VOIDED'));
+    raw.ws.close();
   });
 });

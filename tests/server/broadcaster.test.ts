@@ -62,6 +62,18 @@ describe('Broadcaster', () => {
     expect(b.socket.sent[0]!.replace('subscription:x\\cy', 'subscription:sub-a')).toBe(a.socket.sent[0]);
   });
 
+  it('sends several messages to a subscriber as one WebSocket message of one frame each, as publish would', () => {
+    const { broadcaster, host } = setup();
+    const a = connectedSession(host, 'a', 'sub-a');
+    const b = connectedSession(host, 'b', 'sub-b');
+    broadcaster.publishAll('/d', ['{"n":1}', '{"n":2}']);
+    broadcaster.publish('/d', '{"n":3}');
+    const frame = (id: number, sub: string) =>
+      `MESSAGE\ndestination:/d\nmessage-id:${id}\ncontent-type:application/json\ncontent-length:7\nsubscription:${sub}\n\n{"n":${id}}\0`;
+    expect(a.socket.sent).toEqual([frame(1, 'sub-a') + frame(2, 'sub-a'), frame(3, 'sub-a')]);
+    expect(b.socket.sent).toEqual([frame(1, 'sub-b') + frame(2, 'sub-b'), frame(3, 'sub-b')]);
+  });
+
   it('drops a slow subscriber whose buffer passes the bound and keeps serving the others', () => {
     const { broadcaster, host, dropped } = setup();
     const slow = connectedSession(host, 'slow', '0');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   previousSeed,
   randomSeed,
@@ -58,6 +58,22 @@ describe('provably fair seed chain over HTTP', () => {
     expect(three).not.toHaveProperty('fullRate');
     expect(await get('/game/round/99')).toBeNull();
     expect((await fetch(`${t.api}/game/round/abc`)).status).toBe(400);
+  });
+
+  it('npm run verify waits out the limit on public reads: each read is refused once with 429, then answered', async () => {
+    const realFetch = globalThis.fetch;
+    const refused = new Set<string>();
+    vi.stubGlobal('fetch', async (url: string) => {
+      if (refused.has(url)) return realFetch(url);
+      refused.add(url);
+      return new Response('{}', { status: 429, headers: { 'retry-after': '0' } });
+    });
+    try {
+      expect(await auditRounds(apiGet(t.api), 2, 2)).toMatchObject({ ok: true });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(refused.size).toBeGreaterThanOrEqual(3);
   });
 
   it('passes npm run verify over the finished rounds and names a round that is not over', async () => {

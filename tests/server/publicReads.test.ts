@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, bets, depositIntents } from '../../src/server/db/schema';
-import { insertRound, markEnded } from '../../src/server/game/rounds';
+import { ROUND_BETS_PAGE } from '../../src/shared/constants';
+import { accounts, bets, depositIntents, seedChains } from '../../src/server/db/schema';
+import { insertRound, markEnded, markStarted } from '../../src/server/game/rounds';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { localChain, signIn } from './paymentClient';
@@ -29,12 +30,29 @@ async function chainCalls(
   return calls;
 }
 
+/** An open bet of 1 coin, as the tests write it straight into the database. */
+const openBet = (roundId: number, accountId: number) => ({
+  roundId,
+  accountId,
+  amount: 100,
+  status: 'CREATED',
+  cashoutAt: 100_000,
+  createdAt: Date.now(),
+});
+
 const many = (n: number, make: () => Promise<{ status: number }>) => Promise.all(Array.from({ length: n }, make));
 
 describe('expensive public reads', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startServer({ TRUST_PROXY: 'true', PUBLIC_CACHE_MS: '5000', RATE_LIMIT_PUBLIC_IP: '40' });
+    // The first round stays in its betting window: nothing but the tests changes what the reads answer.
+    t = await startServer({
+      TRUST_PROXY: 'true',
+      PUBLIC_CACHE_MS: '5000',
+      TICK_MS: '5000',
+      BETTING_MS: '600000',
+      RATE_LIMIT_PUBLIC_IP: '40',
+    });
   });
   afterAll(() => t.close());
 
@@ -103,9 +121,90 @@ describe('expensive public reads', () => {
     expect(looks).toBe(1);
   });
 
-  it('limits public reads per address', async () => {
-    const replies = await many(45, () => get('/payment/reserves', '198.51.100.9'));
-    expect(replies.filter((r) => r.status === 429).length).toBe(5);
-    expect((await get('/payment/reserves', '198.51.100.10')).status).toBe(200);
+  it('answers the game reads from one database read per period however many ask', async () => {
+    const { db } = t.server.services.database;
+    const now = Date.now();
+    const roundId = await insertRound(db, {
+      hash: `cached-${now}`,
+      fullRate: 3,
+      salt: 's',
+      createdAt: now,
+      startsAt: now,
+    });
+    const paths = [
+      '/game/info',
+      '/game/last?limit=100',
+      `/game/bets/${roundId}`,
+      `/game/round/${roundId}`,
+      '/game/fairness',
+    ];
+    // serverTime is the moment of each answer; everything else comes from the database.
+    const answer = async (path: string) => {
+      const { status, body } = await get(path, '198.51.100.4');
+      expect(status).toBe(200);
+      return JSON.stringify(body, (key, value: unknown) => (key === 'serverTime' ? undefined : value));
+    };
+    const first = await Promise.all(paths.map((path) => Promise.all(Array.from({ length: 10 }, () => answer(path)))));
+    for (const answers of first) expect(new Set(answers).size).toBe(1);
+
+    // Every answer would change now: a bet in the round, the round played to its end, the seed chain's source.
+    const [account] = await db
+      .insert(accounts)
+      .values({ nickname: 'late', referralCode: `l${now}`, createdAt: now })
+      .returning();
+    await db.insert(bets).values(openBet(roundId, account!.id));
+    await markStarted(db, roundId, now);
+    await markEnded(db, roundId, now + 10, 100);
+    await db.update(seedChains).set({ clientSeedSource: 'changed under the cache' });
+
+    expect(await Promise.all(paths.map(answer))).toEqual(first.map((answers) => answers[0]));
+  });
+
+  it('pages the bets of a round, newest first, with before and limit', async () => {
+    const { db } = t.server.services.database;
+    const now = Date.now();
+    const roundId = await insertRound(db, {
+      hash: `paged-${now}`,
+      fullRate: 3,
+      salt: 's',
+      createdAt: now,
+      startsAt: now,
+    });
+    const [account] = await db
+      .insert(accounts)
+      .values({ nickname: 'pager', referralCode: `p${now}`, createdAt: now })
+      .returning();
+    const rows = await db
+      .insert(bets)
+      .values(Array.from({ length: 5 }, () => openBet(roundId, account!.id)))
+      .returning({ id: bets.id });
+    const ids = rows.map((row) => String(row.id)).reverse();
+    const page = async (query: string) => {
+      const { status, body } = await get(`/game/bets/${roundId}${query}`, '198.51.100.5');
+      return status === 200 ? (body.data as { betId: string }[]).map((bet) => bet.betId) : status;
+    };
+    expect(await page('')).toEqual(ids);
+    expect(await page('?limit=2')).toEqual(ids.slice(0, 2));
+    expect(await page(`?limit=2&before=${ids[1]}`)).toEqual(ids.slice(2, 4));
+    expect(await page(`?before=${ids[3]}`)).toEqual(ids.slice(4));
+    expect(await page(`?limit=${ROUND_BETS_PAGE + 1}`)).toBe(400);
+    expect(await page('?before=abc')).toBe(400);
+  });
+
+  it('limits public reads per address, each route on a budget of its own', async () => {
+    for (const path of [
+      '/payment/reserves',
+      '/game/info',
+      '/game/last',
+      '/game/leaders',
+      '/game/fairness',
+      '/game/round/1',
+      '/game/bets/1',
+      '/ready',
+    ]) {
+      const replies = await many(45, () => get(path, '198.51.100.9'));
+      expect(replies.filter((r) => r.status === 429).length, path).toBe(5);
+      expect((await get(path, '198.51.100.10')).status, path).toBe(200);
+    }
   });
 });

@@ -1,5 +1,6 @@
 /** The current round's bet list: live events through one BetFeed, and a fresh copy from the server when needed. */
 
+import { ROUND_BETS_PAGE } from '../../shared/constants';
 import type { Bet } from '../../shared/protocol';
 import { roundAtom } from '../state/roundAtom';
 import { store } from '../state/store';
@@ -14,9 +15,20 @@ export async function refreshRoundBets(): Promise<void> {
   const { gameId } = store.get(roundAtom);
   if (gameId === null) return;
   try {
-    const bets = await getData<Bet[]>(`/game/bets/${gameId}`);
+    const bets = await allRoundBets(gameId);
     if (store.get(roundAtom).gameId === gameId) betFeed.replace(bets);
   } catch {
     // The live events keep the list going.
+  }
+}
+
+/** Every bet of a round, newest first: the server answers ROUND_BETS_PAGE at most, each page older than the last. */
+async function allRoundBets(gameId: string): Promise<Bet[]> {
+  const bets: Bet[] = [];
+  for (;;) {
+    const before = bets.at(-1)?.betId;
+    const page = await getData<Bet[]>(`/game/bets/${gameId}${before === undefined ? '' : `?before=${before}`}`);
+    bets.push(...page);
+    if (page.length < ROUND_BETS_PAGE) return bets;
   }
 }

@@ -3,11 +3,10 @@
 import { rateAt, shownRate } from '../../shared/growth';
 import type { GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
 import type { Db } from '../db/client';
-import { endedRounds, latestRound, type RoundRow } from './rounds';
+import { endedRounds, type RoundRow } from './rounds';
 
-/** The round players see now, or null before the first round exists. */
-export async function gameInfo(db: Db, now: number): Promise<GameInfo | null> {
-  const row = await latestRound(db);
+/** The round players see now (`row` is the latest round, as latestRound reads it), or null before the first round exists. */
+export function gameInfo(row: RoundRow | undefined, now: number): GameInfo | null {
   if (!row) return null;
   const info: GameInfo = {
     gameId: String(row.id),

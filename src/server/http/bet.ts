@@ -12,7 +12,7 @@ import { ok, parseBody } from './errors';
 import { idempotent } from './idempotency';
 import { accountLimit, playerLimits } from './rateLimits';
 import { requireAccount } from './requireAccount';
-import { body, number } from './schemas';
+import { beforeBet, body, number } from './schemas';
 
 const NOT_A_BET = 'betId must be a bet id';
 const betId = z
@@ -46,13 +46,7 @@ export function betRoutes(services: Services) {
   const plain = body({ amount });
   const auto = body({ amount, rate: target });
   const byId = body({ betId });
-  const historyQuery = body({
-    before: z
-      .string()
-      .regex(/^\d{1,16}$/, 'before must be a bet id')
-      .transform(Number)
-      .optional(),
-  });
+  const historyQuery = body({ before: beforeBet });
 
   return async function (app: FastifyInstance): Promise<void> {
     const preHandler = playerLimits(app, 'bet', config.rateLimits.betPerIp, config.rateLimits.betPerAccount);

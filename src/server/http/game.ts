@@ -1,55 +1,78 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HISTORY_LENGTH, LAST_ROUNDS_MAX } from '../../shared/constants';
-import type { BetWithRound } from '../../shared/protocol';
+import { HISTORY_LENGTH, LAST_ROUNDS_MAX, ROUND_BETS_PAGE } from '../../shared/constants';
+import type { Bet, BetWithRound, FairnessInfo, RoundDetails, RoundHistoryEntry } from '../../shared/protocol';
 import type { Services } from '../services';
 import { gameNow } from '../clock';
 import { leaders, roundBets } from '../ledger/betViews';
-import { findRound } from '../game/rounds';
+import { findRound, latestRound, type RoundRow } from '../game/rounds';
 import { gameInfo, lastRounds } from '../game/roundViews';
 import { fairnessInfo, roundDetails } from '../game/fairnessViews';
 import { notFound, ok, parseBody } from './errors';
+import { addressLimit } from './rateLimits';
+import { beforeBet } from './schemas';
 import { TtlCache } from './TtlCache';
 
-const lastQuery = z.object({
-  limit: z.coerce
-    .number({ message: `limit must be a whole number from 1 to ${LAST_ROUNDS_MAX}` })
-    .int(`limit must be a whole number from 1 to ${LAST_ROUNDS_MAX}`)
-    .min(1, `limit must be a whole number from 1 to ${LAST_ROUNDS_MAX}`)
-    .max(LAST_ROUNDS_MAX, `limit must be a whole number from 1 to ${LAST_ROUNDS_MAX}`)
-    .default(HISTORY_LENGTH),
-});
+/** A whole number query field from 1 to `max`, `fallback` when absent. */
+const pageSize = (max: number, fallback: number) => {
+  const message = `limit must be a whole number from 1 to ${max}`;
+  return z.coerce.number({ message }).int(message).min(1, message).max(max, message).default(fallback);
+};
+const lastQuery = z.object({ limit: pageSize(LAST_ROUNDS_MAX, HISTORY_LENGTH) });
+const betsQuery = z.object({ limit: pageSize(ROUND_BETS_PAGE, ROUND_BETS_PAGE), before: beforeBet });
 const gameIdParams = z.object({ gameId: z.string().regex(/^[1-9]\d{0,14}$/, 'gameId must be a round number') });
 
-/** The public game endpoints of architecture §5: current round, history, bets of a round, leaders, fairness. */
+/**
+ * The public game endpoints of architecture §5: current round, history, bets of a round, leaders,
+ * fairness. Anyone may ask them as often as they like, so none may cost the game: each answer is
+ * read from the database at most once per period however many ask (what changes within a round,
+ * the round and its bets, for at most a tick; the rest for PUBLIC_CACHE_MS), and each address has
+ * RATE_LIMIT_PUBLIC_IP requests a minute on each route.
+ */
 export function gameRoutes(services: Services) {
   const { db } = services.database;
-  // Every page load asks for the leaders and the query reads the day's settled bets: one read per period.
-  const leaderboard = new TtlCache<BetWithRound[]>(services.config.publicCacheMs);
+  const { publicCacheMs, tickMs, rateLimits } = services.config;
+  const liveMs = Math.min(publicCacheMs, tickMs);
+  const latest = new TtlCache<RoundRow | undefined>(liveMs);
+  const history = new TtlCache<RoundHistoryEntry[]>(publicCacheMs);
+  const betPages = new TtlCache<Bet[] | null>(liveMs);
+  const leaderboard = new TtlCache<BetWithRound[]>(publicCacheMs);
+  const fairness = new TtlCache<FairnessInfo>(publicCacheMs);
+  const details = new TtlCache<RoundDetails | null>(liveMs);
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/game/info', async () => {
-      const info = await gameInfo(db, gameNow());
+    const limited = (name: string) => ({ preHandler: addressLimit(app, `game-${name}`, rateLimits.publicPerIp) });
+
+    app.get('/game/info', limited('info'), async () => {
+      const info = gameInfo(await latest.get('latest', () => latestRound(db)), gameNow());
       if (!info) throw notFound('No round has started yet');
       return ok(info);
     });
 
-    app.get('/game/last', async (request) => {
+    app.get('/game/last', limited('last'), async (request) => {
       const { limit } = parseBody(lastQuery, request.query);
-      return ok(await lastRounds(db, limit));
+      const rounds = await history.get('last', () => lastRounds(db, LAST_ROUNDS_MAX));
+      return ok(rounds.slice(0, limit));
     });
 
-    app.get('/game/bets/:gameId', async (request) => {
+    app.get('/game/bets/:gameId', limited('bets'), async (request) => {
       const roundId = Number(parseBody(gameIdParams, request.params).gameId);
-      if (!(await findRound(db, roundId))) throw notFound('No such round');
-      return ok(await roundBets(db, roundId));
+      const { limit, before } = parseBody(betsQuery, request.query);
+      const page = await betPages.get(`${roundId}:${before ?? ''}:${limit}`, async () =>
+        (await findRound(db, roundId)) ? roundBets(db, roundId, limit, before) : null,
+      );
+      if (!page) throw notFound('No such round');
+      return ok(page);
     });
 
-    app.get('/game/leaders', async () => ok(await leaderboard.get('leaders', () => leaders(db))));
+    app.get('/game/leaders', limited('leaders'), async () => ok(await leaderboard.get('leaders', () => leaders(db))));
 
-    app.get('/game/fairness', async () => ok(await fairnessInfo(db)));
+    app.get('/game/fairness', limited('fairness'), async () =>
+      ok(await fairness.get('fairness', () => fairnessInfo(db))),
+    );
 
-    app.get('/game/round/:gameId', async (request) => {
-      const round = await roundDetails(db, Number(parseBody(gameIdParams, request.params).gameId));
+    app.get('/game/round/:gameId', limited('round'), async (request) => {
+      const roundId = Number(parseBody(gameIdParams, request.params).gameId);
+      const round = await details.get(String(roundId), () => roundDetails(db, roundId));
       if (!round) throw notFound('No such round');
       return ok(round);
     });

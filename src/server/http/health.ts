@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
+import { addressLimit } from './rateLimits';
+import { TtlCache } from './TtlCache';
 
 /** How long the readiness check waits for the database. */
 const READY_TIMEOUT_MS = 2000;
@@ -9,19 +11,25 @@ const READY_TIMEOUT_MS = 2000;
  * Liveness and readiness for load balancers and orchestrators. /health answers while the process
  * runs (restart it when it does not); /ready answers 200 only while this process can serve players
  * (its database answers and, in cluster mode, Redis is connected), else 503: take it out of rotation.
+ * /ready is limited per address (RATE_LIMIT_PUBLIC_IP a minute, above any orchestrator's probing).
  */
 export function healthRoutes(services: Services) {
   const { database, bus, config, leadership } = services;
+  // Anyone can reach /ready: the database is asked at most once per PUBLIC_CACHE_MS however many ask.
+  const databaseCheck = new TtlCache<boolean>(config.publicCacheMs);
+  const probeDatabase = () =>
+    Promise.race([
+      database.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref()),
+    ]);
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/health', async () => ({ success: true, data: { status: 'ok' } }));
-    app.get('/ready', async (_request, reply) => {
-      const databaseUp = await Promise.race([
-        database.db.execute(sql`select 1`).then(
-          () => true,
-          () => false,
-        ),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref()),
-      ]);
+    const preHandler = addressLimit(app, 'ready', config.rateLimits.publicPerIp);
+    app.get('/ready', { preHandler }, async (_request, reply) => {
+      const databaseUp = await databaseCheck.get('database', probeDatabase);
       const ready = databaseUp && bus.connected;
       const data = {
         status: ready ? 'ready' : 'not ready',

@@ -26,3 +26,10 @@ export function number(name: string) {
     error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a number`),
   });
 }
+
+/** An optional bet id in a query, the cursor of newest-first bet pages: the last betId of the previous page. */
+export const beforeBet = z
+  .string()
+  .regex(/^\d{1,16}$/, 'before must be a bet id')
+  .transform(Number)
+  .optional();

@@ -29,14 +29,21 @@ function toBetWithRound({ bet, nickname, round }: Joined): BetWithRound {
   };
 }
 
-/** Every bet of a round that was not canceled, newest first. */
-export async function roundBets(db: Db, roundId: number): Promise<Bet[]> {
+/** A round's bets that were not canceled, newest first, `limit` at a time: `before` is the last betId of the previous page. */
+export async function roundBets(db: Db, roundId: number, limit: number, before?: number): Promise<Bet[]> {
   const rows = await db
     .select({ bet: bets, nickname: accounts.nickname })
     .from(bets)
     .innerJoin(accounts, eq(accounts.id, bets.accountId))
-    .where(and(eq(bets.roundId, roundId), ne(bets.status, 'CANCELED')))
-    .orderBy(desc(bets.id));
+    .where(
+      and(
+        eq(bets.roundId, roundId),
+        ne(bets.status, 'CANCELED'),
+        before === undefined ? undefined : lt(bets.id, before),
+      ),
+    )
+    .orderBy(desc(bets.id))
+    .limit(limit);
   return rows.map((row) => toBet(row.bet, row.nickname));
 }
 

@@ -58,22 +58,33 @@ export class Broadcaster {
     this.subscriptions.get(subscription.destination)?.delete(subscription);
   }
 
-  /**
-   * Sends one message to every subscriber of the destination. Subscribers whose subscription id
-   * is the same (every @stomp/stompjs client's first one is "sub-0") share one frame buffer.
-   */
+  /** Sends one message to every subscriber of the destination. */
   publish(destination: string, json: string): void {
-    this.retainers.get(destination)?.update(json);
+    this.publishAll(destination, [json]);
+  }
+
+  /**
+   * Sends messages to every subscriber of the destination, one MESSAGE frame each and all of them
+   * in one WebSocket message (frames follow each other in a STOMP stream; @stomp/stompjs reads them
+   * all). Subscribers whose subscription id is the same (every @stomp/stompjs client's first one is
+   * "sub-0") share one buffer.
+   */
+  publishAll(destination: string, jsons: readonly string[]): void {
+    const retainer = this.retainers.get(destination);
+    for (const json of jsons) retainer?.update(json);
     const set = this.subscriptions.get(destination);
-    if (!set || set.size === 0) return;
+    if (!set || set.size === 0 || jsons.length === 0) return;
     const started = performance.now();
-    const { prefix, body } = this.encode(destination, json);
-    const frames = new Map<string, Buffer>();
+    const messages = jsons.map((json) => this.encode(destination, json));
+    const buffers = new Map<string, Buffer>();
     for (const subscription of set) {
-      let frame = frames.get(subscription.line);
-      if (!frame)
-        frames.set(subscription.line, (frame = Buffer.concat([prefix, Buffer.from(subscription.line), body])));
-      subscription.subscriber.write(frame);
+      let buffer = buffers.get(subscription.line);
+      if (!buffer) {
+        const line = Buffer.from(subscription.line);
+        buffer = Buffer.concat(messages.flatMap(({ prefix, body }) => [prefix, line, body]));
+        buffers.set(subscription.line, buffer);
+      }
+      subscription.subscriber.write(buffer);
     }
     this.onFanout((performance.now() - started) / 1000);
   }

@@ -6,6 +6,7 @@ import { ONLINE_THROTTLE_MS, WS_PATH } from '../../shared/constants';
 import { DESTINATIONS, type OnlineEvent } from '../../shared/protocol';
 import type { EventBus } from '../bus/EventBus';
 import type { Metrics } from '../metrics';
+import { Batch } from './Batch';
 import { Broadcaster } from './Broadcaster';
 import { MAX_FRAME_BYTES } from './frame';
 import { OnlineCounter } from './OnlineCounter';
@@ -44,6 +45,8 @@ export interface StompServerOptions {
   limits: StompLimits;
   /** The key a client's sockets are counted under (its address, an IPv6 /64 as one). */
   addressOf: (request: IncomingMessage) => string;
+  /** Bet events are gathered this long (the round's tick) and sent to each subscriber in one WebSocket message. */
+  betBatchMs: number;
 }
 
 /**
@@ -57,6 +60,7 @@ export class StompServer {
   /** Open sockets per client address; an address leaves the map with its last socket. */
   private readonly perAddress = new Map<string, number>();
   private readonly broadcaster: Broadcaster;
+  private readonly bets: Batch;
   private readonly online: OnlineCounter;
   private readonly onlineTotal: OnlineTotal;
   private readonly reportOnline: NodeJS.Timeout;
@@ -80,11 +84,12 @@ export class StompServer {
     });
     this.broadcaster = new Broadcaster(options.retainers, (seconds) => metrics.fanoutSeconds.observe(seconds));
     for (const destination of Object.values(DESTINATIONS)) this.broadcaster.addDestination(destination);
+    this.bets = new Batch(options.betBatchMs, (jsons) => this.broadcaster.publishAll(DESTINATIONS.bets, jsons));
     this.unsubscribeBus = Object.values(DESTINATIONS)
       .filter((destination) => destination !== DESTINATIONS.online)
-      .map((destination) => bus.subscribe(destination, (json) => this.broadcaster.publish(destination, json)));
+      .map((destination) => bus.subscribe(destination, (json) => this.publish(destination, json)));
     this.onlineTotal = new OnlineTotal(bus, (online) =>
-      this.broadcaster.publish(DESTINATIONS.online, JSON.stringify({ online } satisfies OnlineEvent)),
+      this.publish(DESTINATIONS.online, JSON.stringify({ online } satisfies OnlineEvent)),
     );
     this.online = new OnlineCounter(
       (online) => bus.publish(ONLINE_REPORTS, onlineReport(this.gateway, online)),
@@ -109,6 +114,20 @@ export class StompServer {
     const sweepMs = Math.min(1000, Math.max(20, Math.floor((options.heartbeatMs || 4000) / 4)));
     this.sweep = setInterval(() => this.checkLiveness(), sweepMs);
     this.sweep.unref();
+  }
+
+  /**
+   * Fans a bus message out. Bet events wait for the batch (a burst of bets is a few WebSocket
+   * messages per player, not one per bet); any other message first sends the bets gathered before
+   * it, so a player never sees a round's bets after the next round's GAME_CREATED.
+   */
+  private publish(destination: string, json: string): void {
+    if (destination === DESTINATIONS.bets) {
+      this.bets.push(json);
+      return;
+    }
+    this.bets.send();
+    this.broadcaster.publish(destination, json);
   }
 
   /** Connected STOMP sessions in this process. */
@@ -168,6 +187,7 @@ export class StompServer {
     this.online.stop();
     this.onlineTotal.stop();
     for (const unsubscribe of this.unsubscribeBus) unsubscribe();
+    this.bets.send();
     this.options.bus.publish(ONLINE_REPORTS, onlineReport(this.gateway, 0));
     const gone = [...this.sessions].map((session) => session.closed);
     for (const session of this.sessions) session.session.close(1001, 'server shutting down');
