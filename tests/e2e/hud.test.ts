@@ -81,12 +81,13 @@ describe.skipIf(!chromiumAvailable)('the HUD in Chromium against the real server
     expect(await fair.count()).toBe(0);
   });
 
-  it("checks a past round's hash, crash point and seed-chain link in the browser", TEST, async () => {
+  it("checks a past round's hash, crash point, seed-chain link and replaced chains in the browser", TEST, async () => {
     await page.locator('.history-chip').first().click();
     const fair = dialog('Provably Fair');
     const [rate, salt, hash] = await fair.locator('.modal-value').allTextContents();
     expect(await roundHash(Number(rate), salt!)).toBe(hash);
-    // The hash, then the seed chain: the crash point from salt and client seed, the link to the round before.
+    // The hash, then the seed chain: the crash point from salt and client seed, the link to the round before,
+    // and no chain replaced before its first round.
     await expect
       .poll(() => fair.getByTestId('fairness-check').allTextContents(), { timeout: 30_000 })
       .toEqual([
@@ -97,6 +98,7 @@ describe.skipIf(!chromiumAvailable)('the HUD in Chromium against the real server
         expect.stringMatching(
           /^✓Link to the previous round: The salt hashes to (the previous round's \(\d+\) salt|seed chain \d+'s commitment)/,
         ),
+        '✓Seed chains: Every replaced chain was played from its first round',
       ]);
     await page.keyboard.press('Escape');
   });
