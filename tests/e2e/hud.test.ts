@@ -6,6 +6,8 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { seedChains } from '../../src/server/db/schema';
 import { roundHash } from '../../src/shared/fairness';
 import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
@@ -101,6 +103,26 @@ describe.skipIf(!chromiumAvailable)('the HUD in Chromium against the real server
         '✓Seed chains: Every replaced chain was played from its first round',
       ]);
     await page.keyboard.press('Escape');
+
+    // A chain committed before the current one that no round used: the house dropped it unplayed.
+    const { db } = server.server.services.database;
+    const [dropped] = await db
+      .insert(seedChains)
+      .values({
+        ...{ id: 0, commitment: '0'.repeat(64), length: 1, checkpointEvery: 1, sealedCheckpoints: '' },
+        ...{ clientSeedSource: 'dropped', createdAt: 0 },
+      })
+      .returning();
+    try {
+      await page.locator('.history-chip').first().click();
+      await poll(() => fair.getByTestId('fairness-check').last().textContent()).toBe(
+        '✗Seed chains: Warning: seed chain 0 was replaced before its first round was played (its commitment was published, then dropped unused)',
+      );
+      expect(await fair.locator('.modal-check-bad').isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+    } finally {
+      await db.delete(seedChains).where(eq(seedChains.id, dropped!.id));
+    }
   });
 
   it(
