@@ -30,6 +30,7 @@ import { freePort } from '../server/freePort';
 import { postgresAvailable, startPostgres, type PostgresCluster } from '../server/pg';
 import { BettingLoad, type Player, type RateResult } from './bettingLoad';
 import { cpuSeconds } from './cpu';
+import { waitForServer } from './serverWatch';
 
 const { values } = parseArgs({
   options: {
@@ -81,19 +82,6 @@ async function fundPlayers(db: Db): Promise<Player[]> {
     for (const row of rows) players.push({ id: row.id, token: await tokens.accessToken(row) });
   }
   return players;
-}
-
-async function waitForServer(base: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`${base}/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /** A round holding `count` open auto bets at x1.50 that one tick at x1.50 pays, from players two bets each. */

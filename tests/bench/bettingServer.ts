@@ -1,5 +1,5 @@
 /**
- * The game server as `bench:betting` runs it: `npm start`'s server from the environment's
+ * The game server as `bench:betting` and `bench:soak` run it: `npm start`'s server from the environment's
  * settings, with one fixed crash point (CRASH_RATE) so every round flies as long as the load
  * expects. SIGTERM shuts it down as main.ts does (the round in progress is voided and refunded).
  */

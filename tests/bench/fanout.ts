@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { freePort } from '../server/freePort';
+import { metric, waitForServer } from './serverWatch';
 
 const { values } = parseArgs({
   options: { clients: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '20' } },
@@ -21,12 +22,6 @@ function tsx(script: string, args: string[], env: Record<string, string> = {}, f
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-}
-
-/** One metric's value from the Prometheus text. */
-function metric(text: string, name: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(name + ' ') || l.startsWith(name + '{'));
-  return line ? Number(line.split(' ').at(-1)) : NaN;
 }
 
 const port = await freePort();
@@ -49,16 +44,7 @@ const server = tsx(
   ['--expose-gc', '--import', './tests/bench/gcOnSignal.ts'],
 );
 server.stdout?.resume();
-const deadline = Date.now() + 60_000;
-for (;;) {
-  if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
-  const up = await fetch(`${base}/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (up) break;
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
+await waitForServer(base);
 const scrape = () => fetch(`${base}/metrics`).then((r) => r.text());
 /** Memory of the server after a full GC: the median of three collections, so a round's garbage or a socket's pending writes don't tip it. */
 async function memoryCollected(): Promise<Record<'heap' | 'rss', number>> {

@@ -1,14 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { crashPointCheck, linkCheck } from '../../src/client/hud/modals/fairnessChecks';
+import { crashPointCheck, linkCheck, replacedChainCheck } from '../../src/client/hud/modals/fairnessChecks';
 import { auditRound } from '../../src/client/net/fairness';
 import { previousSeed, randomSeed, roundFromSeed } from '../../src/shared/fairness';
 import { shownRate } from '../../src/shared/growth';
-import type { FairnessInfo, RoundDetails } from '../../src/shared/protocol';
+import type { FairnessInfo, RoundDetails, SeedChainInfo } from '../../src/shared/protocol';
 
 const CLIENT_SEED = 'GHtXQBsoZHVnNFa9YevAzFr17DJjgHXk3ycTKD5xD3Zi';
 
 /** A fake server with rounds 1 and 3 of one chain as links 1 and 2 (id 2 failed to be stored). */
-async function serve(tamper: (round: RoundDetails) => RoundDetails = (round) => round) {
+async function serve(
+  tamper: (round: RoundDetails) => RoundDetails = (round) => round,
+  history: (chain: SeedChainInfo) => SeedChainInfo[] = (chain) => [chain],
+) {
   const s2 = randomSeed();
   const s1 = await previousSeed(s2);
   const commitment = await previousSeed(s1);
@@ -27,13 +30,14 @@ async function serve(tamper: (round: RoundDetails) => RoundDetails = (round) => 
     };
   };
   const rounds: Record<string, RoundDetails> = { '1': await round('1', s1, 1), '3': tamper(await round('3', s2, 2)) };
-  const chain = {
+  const chain: SeedChainInfo = {
     ...{ chainId: '1', commitment, length: 10, clientSeed: CLIENT_SEED, clientSeedSource: 'local' },
     ...{ clientSeedSlot: null, firstRoundId: '1', createdAt: 0 },
   };
+  const chains = history(chain);
   const fairness: FairnessInfo = {
-    current: chain,
-    chains: [chain],
+    current: chains[0]!,
+    chains,
     formula: { chain: '', random: '', crashPoint: '', hash: '' },
   };
   vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
@@ -102,6 +106,31 @@ describe("the Provably Fair dialog's seed-chain checks", () => {
     expect(await linkCheck.run({ ...shown, gameId: undefined })).toEqual({
       ok: null,
       detail: 'Open the round from the history to check it',
+    });
+  });
+});
+
+describe("the Provably Fair dialog's check of replaced seed chains", () => {
+  const shown = { gameId: '3', hash: '', rate: null, salt: null };
+
+  it('passes while every chain before the newest had its first round (the newest may still wait for one)', async () => {
+    await serve(undefined, (chain) => [{ ...chain, chainId: '2', firstRoundId: null }, chain]);
+    expect(await replacedChainCheck.run(shown)).toEqual({
+      ok: true,
+      detail: 'Every replaced chain was played from its first round',
+    });
+  });
+
+  it('warns of a chain replaced before its first round was played', async () => {
+    await serve(undefined, (chain) => [
+      { ...chain, chainId: '3', firstRoundId: null },
+      { ...chain, chainId: '2', firstRoundId: null },
+      chain,
+    ]);
+    expect(await replacedChainCheck.run(shown)).toEqual({
+      ok: false,
+      detail:
+        'Warning: seed chain 2 was replaced before its first round was played (its commitment was published, then dropped unused)',
     });
   });
 });

@@ -6,6 +6,8 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { seedChains } from '../../src/server/db/schema';
 import { roundHash } from '../../src/shared/fairness';
 import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
@@ -81,12 +83,13 @@ describe.skipIf(!chromiumAvailable)('the HUD in Chromium against the real server
     expect(await fair.count()).toBe(0);
   });
 
-  it("checks a past round's hash, crash point and seed-chain link in the browser", TEST, async () => {
+  it("checks a past round's hash, crash point, seed-chain link and replaced chains in the browser", TEST, async () => {
     await page.locator('.history-chip').first().click();
     const fair = dialog('Provably Fair');
     const [rate, salt, hash] = await fair.locator('.modal-value').allTextContents();
     expect(await roundHash(Number(rate), salt!)).toBe(hash);
-    // The hash, then the seed chain: the crash point from salt and client seed, the link to the round before.
+    // The hash, then the seed chain: the crash point from salt and client seed, the link to the round before,
+    // and no chain replaced before its first round.
     await expect
       .poll(() => fair.getByTestId('fairness-check').allTextContents(), { timeout: 30_000 })
       .toEqual([
@@ -97,8 +100,29 @@ describe.skipIf(!chromiumAvailable)('the HUD in Chromium against the real server
         expect.stringMatching(
           /^✓Link to the previous round: The salt hashes to (the previous round's \(\d+\) salt|seed chain \d+'s commitment)/,
         ),
+        '✓Seed chains: Every replaced chain was played from its first round',
       ]);
     await page.keyboard.press('Escape');
+
+    // A chain committed before the current one that no round used: the house dropped it unplayed.
+    const { db } = server.server.services.database;
+    const [dropped] = await db
+      .insert(seedChains)
+      .values({
+        ...{ id: 0, commitment: '0'.repeat(64), length: 1, checkpointEvery: 1, sealedCheckpoints: '' },
+        ...{ clientSeedSource: 'dropped', createdAt: 0 },
+      })
+      .returning();
+    try {
+      await page.locator('.history-chip').first().click();
+      await poll(() => fair.getByTestId('fairness-check').last().textContent()).toBe(
+        '✗Seed chains: Warning: seed chain 0 was replaced before its first round was played (its commitment was published, then dropped unused)',
+      );
+      expect(await fair.locator('.modal-check-bad').isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+    } finally {
+      await db.delete(seedChains).where(eq(seedChains.id, dropped!.id));
+    }
   });
 
   it(

@@ -57,12 +57,23 @@ describe.each(SUBJECTS)('%s', (_name, make) => {
     expect(await chain.balance(Keypair.generate().publicKey.toBase58())).toBe(0n);
   });
 
-  it('gives the same airdrop twice in a row (a faucet pressed twice within one blockhash)', async () => {
+  it('gives the same airdrop twice in a row (a faucet pressed twice within one blockhash) and leaves the blockhash alone', async () => {
+    const payer = Keypair.generate();
+    await chain.airdrop(payer.publicKey.toBase58(), LAMPORTS);
+    // Someone's transfer, signed and not sent yet (a deposit waiting in a wallet prompt).
+    const { blockhash } = await chain.latestBlockhash();
+    const pending = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: house.publicKey, lamports: 1000 }),
+    );
+    pending.sign(payer);
     const wallet = Keypair.generate().publicKey.toBase58();
     const first = await chain.airdrop(wallet, LAMPORTS);
     const second = await chain.airdrop(wallet, LAMPORTS);
     expect(second).not.toBe(first);
     expect(await chain.balance(wallet)).toBe(2n * LAMPORTS);
+    expect((await chain.latestBlockhash()).blockhash).toBe(blockhash);
+    const signature = await chain.submit(pending.serialize());
+    expect(await chain.status(signature)).toEqual({ state: 'finalized' });
   });
 
   it('signs a house transfer without sending it, then sends it once however often it is submitted', async () => {

@@ -1,15 +1,16 @@
 /** The embedded chain (CHAIN=local): a real SVM in the server process, with a faucet for local play. */
 
-import bs58 from 'bs58';
 import { LiteSVM, FailedTransactionMetadata } from 'litesvm';
 import { address, getTransactionDecoder, lamports as toLamports, type Signature } from '@solana/kit';
-import type { Keypair } from '@solana/web3.js';
+import { Keypair } from '@solana/web3.js';
 import type { Blockhash, Chain, SignedTransfer, TxStatus } from './Chain';
 import { ChainRejected } from './Chain';
 import { signHouseTransfer, wireSignature } from './houseTransfer';
 
 /** How long a local blockhash lives, as a real cluster's ~150 blocks do. */
 const BLOCKHASH_TTL_MS = 60_000;
+/** What the faucet holds: nearly all of the million play SOL of LiteSVM's airdrop account. */
+const FAUCET_LAMPORTS = 999_000n * 1_000_000_000n;
 
 /**
  * LiteSVM verifies signatures, charges fees, tracks balances and rejects duplicates and stale
@@ -27,8 +28,14 @@ export class LocalChain implements Chain {
   /** The height at which each recent blockhash was the latest (the last few hundred). */
   private readonly heights = new Map<string, bigint>();
 
+  /** The faucet's wallet, filled once from LiteSVM's own airdrop account (a new key, so never a repeated transaction). */
+  private readonly faucet = Keypair.generate();
+  private faucetTransfers = 0;
+
   constructor(private readonly house: Keypair) {
     this.houseAddress = house.publicKey.toBase58();
+    const filled = this.svm.airdrop(address(this.faucet.publicKey.toBase58()), toLamports(FAUCET_LAMPORTS));
+    if (!filled || filled instanceof FailedTransactionMetadata) throw new Error('the local faucet could not be filled');
   }
 
   async latestBlockhash(): Promise<Blockhash> {
@@ -84,17 +91,18 @@ export class LocalChain implements Chain {
     return this.svm.getBalance(address(wallet)) ?? 0n;
   }
 
+  /**
+   * A transfer from the faucet's own wallet with a memo of its own: two equal requests under one
+   * blockhash are two transactions, and nobody's pending transaction loses its blockhash to them.
+   */
   async airdrop(wallet: string, lamports: bigint): Promise<string> {
-    let result = this.svm.airdrop(address(wallet), toLamports(lamports));
-    // The same amount to the same wallet under one blockhash is the same transaction (AlreadyProcessed):
-    // a faucet pressed twice in a minute, or the house float and a top-up. A new blockhash makes it new.
-    if (result instanceof FailedTransactionMetadata && errorText(result) === 'AlreadyProcessed') {
-      this.expireBlockhash();
-      result = this.svm.airdrop(address(wallet), toLamports(lamports));
-    }
-    if (!result || result instanceof FailedTransactionMetadata)
-      throw new ChainRejected(result ? errorText(result) : 'airdrop failed');
-    return bs58.encode(result.signature());
+    this.faucetTransfers += 1;
+    const memo = `moonrush faucet ${this.faucetTransfers}`;
+    const transfer = signHouseTransfer(this.faucet, wallet, lamports, memo, await this.latestBlockhash());
+    await this.submit(transfer.wire);
+    const status = await this.status(transfer.signature);
+    if (status.state === 'failed') throw new ChainRejected(status.reason);
+    return transfer.signature;
   }
 
   /** Moves to a new blockhash: every transaction signed under an older one can no longer land. */

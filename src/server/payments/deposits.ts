@@ -6,17 +6,17 @@
 
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DepositStatus, PrepareDepositResponse } from '../../shared/protocol';
 import { lamportsToHundredths } from '../../shared/money';
-import { isUniqueViolation } from '../db/client';
-import { depositIntents } from '../db/schema';
+import { isUniqueViolation, type Tx } from '../db/client';
+import { accounts, depositIntents } from '../db/schema';
 import { ChainRejected } from '../chain/Chain';
 import type { AccountRef } from '../ledger/accounts';
 import type { PaymentContext } from './PaymentContext';
 import { Refusal } from '../Refusal';
 import { verifyDeposit, type VerifiedDeposit } from './verifyDeposit';
-import { settleDeposit, type DepositIntent } from './settleDeposit';
+import { creditIfLanded, failDeposit, settleDeposit, type DepositIntent } from './settleDeposit';
 
 /** An intent can be paid for this long after prepare. */
 export const DEPOSIT_TTL_MS = 15 * 60_000;
@@ -26,6 +26,11 @@ const PAY_POLL_MS = 1000;
 /** The deposit instruction is a System Program transfer: programId 111…1, discriminator 2 as u32 LE. */
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TRANSFER_DISCRIMINATOR = [2, 0, 0, 0];
+/**
+ * Deposits an account may have open at once, prepared or submitted (issue 24 point 7): each
+ * submitted one is watched on the chain until it settles, so nobody can tie the worker up.
+ */
+export const MAX_UNPAID_DEPOSITS = 3;
 
 const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
@@ -37,14 +42,19 @@ export async function prepareDeposit(
 ): Promise<PrepareDepositResponse> {
   if (!account.wallet) throw new Refusal('invalid', 'Sign in with a wallet to deposit');
   const depositId = bs58.encode(randomBytes(16));
-  const now = Date.now();
-  await ctx.db.insert(depositIntents).values({
-    depositId,
-    accountId: account.id,
-    lamports,
-    hundredths: lamportsToHundredths(lamports, ctx.coinsPerSol),
-    createdAt: now,
-    expiresAt: now + DEPOSIT_TTL_MS,
+  await ctx.db.transaction(async (tx) => {
+    // The account's row is the lock: two prepares at once cannot both take the last place.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id)).for('update');
+    const now = Date.now();
+    await makeRoom(tx, account.id, now);
+    await tx.insert(depositIntents).values({
+      depositId,
+      accountId: account.id,
+      lamports,
+      hundredths: lamportsToHundredths(lamports, ctx.coinsPerSol),
+      createdAt: now,
+      expiresAt: now + DEPOSIT_TTL_MS,
+    });
   });
   return {
     token: depositId,
@@ -52,6 +62,46 @@ export async function prepareDeposit(
     programData: base64Json({ adminWallets: [ctx.chain.houseAddress] }),
     vaultId: ctx.chain.houseAddress,
   };
+}
+
+/**
+ * Keeps the account under MAX_UNPAID_DEPOSITS open intents: the oldest one never submitted (a
+ * wallet prompt the player closed) expires now, so it can no longer be paid; when every one is
+ * submitted and waiting for the chain, the new one is refused.
+ */
+async function makeRoom(tx: Tx, accountId: number, now: number): Promise<void> {
+  const open = await tx
+    .select({ id: depositIntents.id, signature: depositIntents.signature })
+    .from(depositIntents)
+    .where(
+      and(
+        eq(depositIntents.accountId, accountId),
+        eq(depositIntents.status, 'pending'),
+        or(isNotNull(depositIntents.signature), gt(depositIntents.expiresAt, now)),
+      ),
+    )
+    .orderBy(asc(depositIntents.id));
+  if (open.length < MAX_UNPAID_DEPOSITS) return;
+  const unsubmitted = open.find((intent) => intent.signature === null);
+  // A pay call may submit that one meanwhile: it then keeps its place, and this prepare is refused.
+  const expired = unsubmitted
+    ? await tx
+        .update(depositIntents)
+        .set({ expiresAt: now })
+        .where(
+          and(
+            eq(depositIntents.id, unsubmitted.id),
+            isNull(depositIntents.signature),
+            gt(depositIntents.expiresAt, now),
+          ),
+        )
+        .returning({ id: depositIntents.id })
+    : [];
+  if (expired.length === 0)
+    throw new Refusal(
+      'conflict',
+      `You have ${MAX_UNPAID_DEPOSITS} deposits waiting for the chain: please wait for one to finish before starting another`,
+    );
 }
 
 /** Verifies, submits once, waits for the chain, credits once; a repeated call with the same transaction gets the same answer. */
@@ -75,9 +125,13 @@ export async function payDeposit(
   return { signature };
 }
 
-/** pending, credited, failed or expired; a pending submitted deposit is checked on the chain first (the confirm call). */
+/**
+ * pending, credited, failed or expired; a pending submitted deposit is checked on the chain first
+ * (the confirm call), and so is a failed one that has a transaction, in case it landed after all.
+ */
 export async function depositStatus(ctx: PaymentContext, accountId: number, depositId: string): Promise<DepositStatus> {
   const intent = await findIntent(ctx, accountId, depositId);
+  if (intent.status === 'failed') return creditIfLanded(ctx, intent);
   if (intent.status !== 'pending') return intent.status as DepositStatus;
   if (intent.signature) return settleDeposit(ctx, intent);
   return intent.expiresAt <= Date.now() ? 'expired' : 'pending';
@@ -132,10 +186,13 @@ async function claim(
   try {
     await ctx.chain.submit(wire);
   } catch (error) {
-    // The intent keeps its signature: the same bytes might still land (sent by the wallet too),
-    // so only the chain's final word or the blockhash's expiry may fail it.
-    if (error instanceof ChainRejected) throw new Refusal('invalid', `The chain refused the deposit: ${error.message}`);
-    throw error;
+    // Refused outright (AccountNotFound, a failed simulation): closed at once instead of watched
+    // until its blockhash expires. It keeps its signature, so should the player send the same
+    // bytes again and they land, the confirm call still credits them (creditIfLanded).
+    // A network error proves nothing: the chain's final word or the blockhash's expiry decides.
+    if (!(error instanceof ChainRejected)) throw error;
+    await failDeposit(ctx, { ...intent, signature }, `refused by the chain: ${error.message}`);
+    throw new Refusal('invalid', `The chain refused the deposit: ${error.message}`);
   }
 }
 

@@ -1,6 +1,6 @@
 /** One look at the chain for a submitted deposit: credit it once when finalized, fail it when it can no longer land. */
 
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DepositStatus } from '../../shared/protocol';
 import { depositIntents } from '../db/schema';
 import { moveBalance } from '../betting/balance';
@@ -19,22 +19,33 @@ export async function settleDeposit(ctx: PaymentContext, intent: DepositIntent):
     if (status.state === 'finalized') return (await credit(ctx, intent)) ? 'credited' : currentStatus(ctx, intent.id);
     if (status.state === 'unknown') {
       if (ctx.deathWatch.seenDead(intent.signature))
-        return fail(ctx, intent, 'the transaction expired before it landed');
+        return failDeposit(ctx, intent, 'the transaction expired before it landed');
       return 'pending';
     }
   }
   ctx.deathWatch.forget(intent.signature);
-  if (status.state === 'failed') return fail(ctx, intent, status.reason);
+  if (status.state === 'failed') return failDeposit(ctx, intent, status.reason);
   return 'pending';
 }
 
-/** The one database transaction that credits: intent out of 'pending' and the ledger row, together. */
+/** A failed deposit whose transaction landed after all (the player sent the refused bytes again) is credited once. */
+export async function creditIfLanded(ctx: PaymentContext, intent: DepositIntent): Promise<DepositStatus> {
+  if (!intent.signature) return 'failed';
+  const status = await ctx.chain.status(intent.signature);
+  if (status.state !== 'finalized') return 'failed';
+  return (await credit(ctx, intent)) ? 'credited' : currentStatus(ctx, intent.id);
+}
+
+/**
+ * The one database transaction that credits: intent out of 'pending' (or 'failed', once its
+ * transaction is finalized on the chain) and the ledger row, together.
+ */
 async function credit(ctx: PaymentContext, intent: DepositIntent): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     const moved = await tx
       .update(depositIntents)
       .set({ status: 'credited', settledAt: Date.now() })
-      .where(and(eq(depositIntents.id, intent.id), eq(depositIntents.status, 'pending')))
+      .where(and(eq(depositIntents.id, intent.id), inArray(depositIntents.status, ['pending', 'failed'])))
       .returning({ id: depositIntents.id });
     if (moved.length === 0) return false;
     await moveBalance(tx, intent.accountId, intent.hundredths, 'deposit', intent.depositId);
@@ -46,7 +57,8 @@ async function credit(ctx: PaymentContext, intent: DepositIntent): Promise<boole
   });
 }
 
-async function fail(ctx: PaymentContext, intent: DepositIntent, reason: string): Promise<DepositStatus> {
+/** Closes a pending deposit as failed; a deposit already settled stays as it is. */
+export async function failDeposit(ctx: PaymentContext, intent: DepositIntent, reason: string): Promise<DepositStatus> {
   await ctx.db
     .update(depositIntents)
     .set({ status: 'failed', failReason: reason, settledAt: Date.now() })

@@ -6,7 +6,9 @@
  */
 
 import { roundHash } from '../../../shared/fairness';
+import type { FairnessInfo } from '../../../shared/protocol';
 import type { RoundCheck } from '../../../shared/roundAudit';
+import { getData } from '../../net/api';
 import { auditRound } from '../../net/fairness';
 import type { FairnessRound } from '../../state/modalAtom';
 
@@ -74,4 +76,24 @@ function chainCheck(id: RoundCheck['check'], label: string): FairnessCheck {
 export const crashPointCheck = chainCheck('crashPoint', 'Crash point from salt + client seed');
 export const linkCheck = chainCheck('link', 'Link to the previous round');
 
-export const FAIRNESS_CHECKS: FairnessCheck[] = [hashCheck, crashPointCheck, linkCheck];
+/**
+ * No seed chain was dropped before a round used it (issue 24 point 8): the house could otherwise
+ * commit chains until one gave it crash points it liked, showing players only that one. Every
+ * chain but the newest (the one rounds are drawn from now) must have had its first round.
+ */
+export const replacedChainCheck: FairnessCheck = {
+  id: 'replaced',
+  label: 'Seed chains',
+  async run() {
+    const { chains } = await getData<FairnessInfo>('/game/fairness');
+    const unplayed = chains.slice(1).filter((chain) => chain.firstRoundId === null);
+    if (unplayed.length === 0) return { ok: true, detail: 'Every replaced chain was played from its first round' };
+    const names = unplayed.map((chain) => chain.chainId).join(', ');
+    return {
+      ok: false,
+      detail: `Warning: seed chain ${names} was replaced before its first round was played (its commitment was published, then dropped unused)`,
+    };
+  },
+};
+
+export const FAIRNESS_CHECKS: FairnessCheck[] = [hashCheck, crashPointCheck, linkCheck, replacedChainCheck];
