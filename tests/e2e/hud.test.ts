@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundHash } from '../../src/shared/fairness';
 import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
-import { chromiumAvailable, openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 
 const ROUND_SETTINGS = { STATIC_DIR: TEST_DIST, BETTING_MS: '2500', PAUSE_MS: '600', TICK_MS: '100' };
@@ -21,7 +21,7 @@ const FUNDS = 100_000;
 /** Polls until the matcher holds; a busy machine gets 30 s (a server answer or a round can be slow). */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
 
-describe.skipIf(!chromiumAvailable)('the HUD in Chromium against the real server (needs /usr/bin/chromium)', () => {
+describe('the HUD in Chromium against the real server', () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;

@@ -12,7 +12,7 @@ import type { Bet, BetHistoryResponse, Envelope, GameInfo } from '../../src/shar
 import { startServer, type TestServer } from '../server/harness';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { localChain } from '../server/paymentClient';
-import { chromiumAvailable, openBrowser, type Browser } from './browser';
+import { openBrowser, type Browser } from './browser';
 import { injectTestWallet, newWalletKey } from './testWalletScript';
 import {
   balanceReads,
@@ -34,7 +34,7 @@ const mainLabel = async (page: Page, panel: number) =>
 const waitForLabel = (page: Page, panel: number, label: string, timeout = 40_000) =>
   expect.poll(() => mainLabel(page, panel), { timeout, interval: 50 }).toBe(label);
 
-describe.skipIf(!chromiumAvailable)('wallets in the page (needs /usr/bin/chromium)', () => {
+describe('wallets in the page', () => {
   let server: TestServer;
   let browser: Browser;
   let origin: string;
