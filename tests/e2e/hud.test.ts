@@ -183,7 +183,9 @@ describe('the HUD in Chromium against the real server', () => {
     try {
       await phone.page.goto(origin);
       await phone.page.getByTestId('bet-main-1').waitFor();
-      await phone.page.waitForTimeout(1000);
+      // Laid out as it stays: the stage drawn and the pixel font in.
+      await waitForStage(phone.page, (probe) => probe.ready, 90_000);
+      await phone.page.evaluate(() => document.fonts.ready.then(() => undefined));
       expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await phone.page.getByRole('button', { name: 'Menu' }).click();
       const menu = phone.page.getByRole('dialog', { name: 'Menu' });

@@ -12,7 +12,7 @@ import type { Bet, BetHistoryResponse, Envelope, GameInfo } from '../../src/shar
 import { startServer, type TestServer } from '../server/harness';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { localChain } from '../server/paymentClient';
-import { openBrowser, type Browser } from './browser';
+import { openBrowser, waitForStage, type Browser } from './browser';
 import { injectTestWallet, newWalletKey } from './testWalletScript';
 import {
   balanceReads,
@@ -122,7 +122,8 @@ describe('wallets in the page', () => {
     await mainButton(page, 0).click();
     await waitForLabel(page, 0, 'CANCEL', 5000);
     await waitForLabel(page, 0, 'CLAIM');
-    await page.waitForTimeout(1500);
+    // Far enough into the flight (it crashes at x2) that the cash-out wins more than the stake.
+    await waitForStage(page, (stage) => Number(stage.readout?.slice(1)) >= 1.05, 10_000);
     await mainButton(page, 0).click();
     await waitForLabel(page, 0, 'BET', 10_000);
     const [bet] = await history(page);
