@@ -26,7 +26,7 @@ function gameFrom(client: StompTestClient, gameId: string): GameEvent[] {
 const created = (client: StompTestClient) =>
   (client.received.get(DESTINATIONS.game) as GameEvent[]).filter((e) => e.eventType === 'GAME_CREATED');
 
-describe.skipIf(!redisAvailable)('cluster bus over Redis (needs redis-server)', () => {
+describe.skipIf(!redisAvailable)('cluster bus over Redis (needs redis-server: it is what is tested)', () => {
   let pg: PostgresCluster;
   let redis: RedisServer;
   let served: ServedChain;

@@ -65,7 +65,7 @@ async function betOnNextRound(
 }
 
 describe.skipIf(!redisAvailable)(
-  'failover between engines (needs redis-server: the engines elect their leader over Redis)',
+  'failover between engines (needs redis-server: a cluster of engines talks over Redis)',
   () => {
     let pg: PostgresCluster;
     let redis: RedisServer;
