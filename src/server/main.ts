@@ -1,18 +1,12 @@
-/** `npm start`: builds the client when no build is present, then runs the game server. */
+/**
+ * The game server's program: `npm start` runs its build (dist-server/main.js, made by
+ * scripts/build-server.mjs), `npm run dev` and the tests run it through the tsx loader.
+ */
 
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { loadConfig } from './config';
 import { createServer } from './app';
 
 const config = loadConfig();
-
-if (config.staticDir && !existsSync(resolve(config.staticDir, 'index.html'))) {
-  console.log('No client build found: building it once (npm run build)...');
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
 
 const server = await createServer(config);
 const url = await server.listen();

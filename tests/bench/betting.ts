@@ -1,6 +1,6 @@
 /**
  * `npm run bench:betting [-- --rates 250,500,1000,1500 --seconds 10 --db postgres,pglite --via tcp|socket --profile --pg-stats]`:
- * betting at speed. For each database (a throwaway PostgreSQL 15, then PGlite on disk as
+ * betting at speed. For each database (a throwaway PostgreSQL from tests/server/pg.ts, then PGlite on disk as
  * `npm start` uses it) it funds players, starts the game server as a child process (production
  * settings, fixed 2 s flights, the per-IP bet limit raised because all players share loopback)
  * and drives it from this process at each offered rate (bettingLoad.ts). Then it stops the server,
@@ -27,7 +27,7 @@ import { checkLedger } from '../../src/server/ledger/check';
 import type { LiveRound } from '../../src/server/game/RoundListener';
 import { insertRound, markEnded, markStarted } from '../../src/server/game/rounds';
 import { freePort } from '../server/freePort';
-import { postgresAvailable, startPostgres, type PostgresCluster } from '../server/pg';
+import { startPostgres, type PostgresCluster } from '../server/pg';
 import { BettingLoad, type Player, type RateResult } from './bettingLoad';
 import { cpuSeconds } from './cpu';
 import { waitForServer } from './serverWatch';
@@ -265,10 +265,6 @@ console.log(
 );
 const rows: Row[] = [];
 for (const kind of values.db.split(',') as ('postgres' | 'pglite')[]) {
-  if (kind === 'postgres' && !postgresAvailable) {
-    console.log('postgres: skipped (no PostgreSQL 15 binaries)');
-    continue;
-  }
   rows.push(...(await bench(kind)));
 }
 console.log('\nsummary:');

@@ -124,10 +124,8 @@ describe('the bet panel inputs', () => {
     const panel = renderPanel();
     fireEvent.click(screen.getByRole('button', { name: '+500' }));
     expect(store.get(panelAtoms[0]!).amount).toBe('700');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
-    const midway = Number(panel.amount().value);
-    expect(midway).toBeGreaterThan(200);
-    expect(midway).toBeLessThan(700);
+    await waitFor(() => expect(Number(panel.amount().value)).toBeGreaterThan(200));
+    expect(Number(panel.amount().value)).toBeLessThan(700);
     await waitFor(() => expect(panel.amount().value).toBe('700'), { timeout: 1000 });
     for (const add of ['+50', '+100', '+200']) fireEvent.click(screen.getByRole('button', { name: add }));
     expect(store.get(panelAtoms[0]!).amount).toBe('1050');

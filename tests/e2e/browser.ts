@@ -1,13 +1,23 @@
-/** Headless Chromium for browser tests and the frame benchmark, launched the way the common brief fixes. */
+/**
+ * Headless Chromium for browser tests and the frame benchmark: CHROME_PATH, else the system's
+ * /usr/bin/chromium, else the one the `@sparticuz/chromium` dev package unpacks into the temp
+ * folder on first use (linux-x64; WebGL through SwiftShader), so a machine with only Node runs them.
+ */
 
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** Whether Chromium is installed (CI installs it; elsewhere browser tests are skipped with this reason). */
-export const chromiumAvailable = existsSync(CHROMIUM);
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/** The Chromium to launch; the first call on a machine without one unpacks the npm package's. */
+export async function chromiumPath(): Promise<string> {
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  if (existsSync(SYSTEM_CHROMIUM)) return SYSTEM_CHROMIUM;
+  const { default: shipped } = await import('@sparticuz/chromium');
+  return shipped.executablePath();
+}
 
 const FLAGS = [
   '--headless',
@@ -29,7 +39,7 @@ export interface Browser {
 export async function openBrowser(options: { phone?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'moonrush-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: await chromiumPath(),
     headless: true,
     args: FLAGS,
     viewport: options.phone ? { width: 360, height: 640 } : { width: 1280, height: 800 },

@@ -1,12 +1,15 @@
 /**
- * Vitest global setup: browser tests serve the test build in dist-test/ (`vite build --mode test`:
- * the production bundle plus window.__moonrush and the commit-counting Profiler), built when it is
- * missing or older than the client's sources or art, never testing a stale page.
+ * Vitest global setup of the browser project. Browser tests serve the test build in dist-test/
+ * (`vite build --mode test`: the production bundle plus window.__moonrush and the commit-counting
+ * Profiler), built when it is missing or older than the client's sources or art, never testing a
+ * stale page; and on a machine without Chromium the npm package's is unpacked here once, before
+ * the test files race for it.
  */
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromiumPath } from './browser';
 
 /** The newest modification time of the files under these paths. */
 function newest(paths: string[]): number {
@@ -40,6 +43,7 @@ export function buildTestClient(): void {
   if (build.status !== 0) throw new Error('vite build failed: the browser tests need dist-test/');
 }
 
-export default function setup(): void {
+export default async function setup(): Promise<void> {
+  await chromiumPath();
   if (!upToDate()) buildTestClient();
 }

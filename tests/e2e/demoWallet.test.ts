@@ -8,7 +8,7 @@ import { formatCoins } from '../../src/shared/money';
 import { startServer, type TestServer } from '../server/harness';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { localChain } from '../server/paymentClient';
-import { chromiumAvailable, openBrowser, type Browser } from './browser';
+import { openBrowser, type Browser } from './browser';
 import {
   balanceReads,
   connect,
@@ -23,7 +23,7 @@ import {
 
 const TEST = { timeout: 180_000 };
 
-describe.skipIf(!chromiumAvailable)('the demo wallet on a phone (needs /usr/bin/chromium)', () => {
+describe('the demo wallet on a phone', () => {
   let server: TestServer;
   let browser: Browser;
 

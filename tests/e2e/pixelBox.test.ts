@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TILES } from '../../src/client/hud/pixel/tiles';
-import { chromiumAvailable, openBrowser, type Browser } from './browser';
+import { openBrowser, type Browser } from './browser';
 
 /** The kit's own CSS with one tile inlined, drawn at two sizes: the nine-slice must keep its corners pixel for pixel. */
-describe.skipIf(!chromiumAvailable)('a pixel box in Chromium (needs /usr/bin/chromium)', () => {
+describe('a pixel box in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await openBrowser();

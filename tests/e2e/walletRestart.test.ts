@@ -10,13 +10,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../server/harness';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { freePort } from '../server/freePort';
-import { chromiumAvailable, openBrowser, type Browser } from './browser';
+import { openBrowser, type Browser } from './browser';
 import { injectTestWallet, newWalletKey } from './testWalletScript';
 import { balanceReads, connect, dialog, shoot, signIn, submitAmount, WALLET_SERVER_ENV } from './walletPage';
 
 const TEST = { timeout: 240_000 };
 
-describe.skipIf(!chromiumAvailable)('a server restart under a signed-in player (needs /usr/bin/chromium)', () => {
+describe('a server restart under a signed-in player', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'moonrush-wallet-restart-'));
   let env: Record<string, string>;
   let server: TestServer;

@@ -17,7 +17,7 @@ import { call } from './client';
 import { fixedCrashPoints } from './crashPoints';
 import { freePort } from './freePort';
 import { startServer } from './harness';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startPostgres, type PostgresCluster } from './pg';
 import { connectStomp, gameEvents, waitUntil } from './stompClient';
 
 const run = promisify(execFile);
@@ -62,7 +62,7 @@ async function voidRefunds(db: Db, betId: string) {
     .where(and(eq(ledgerEntries.kind, 'void_refund'), eq(ledgerEntries.ref, betId)));
 }
 
-describe.skipIf(!postgresAvailable)('faults on PostgreSQL (needs Debian postgresql)', () => {
+describe('faults on PostgreSQL', () => {
   let cluster: PostgresCluster;
   beforeAll(async () => {
     cluster = await startPostgres();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
 import { bets, ledgerEntries } from '../../src/server/db/schema';
 import { checkLedger } from '../../src/server/ledger/check';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startPostgres, type PostgresCluster } from './pg';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { balanceOf, closeAllRounds, fundedPlayer, openRound } from './betting';
@@ -65,7 +65,7 @@ function idempotencySuite(name: string, env: () => Record<string, string>) {
 
 idempotencySuite('PGlite', () => ({}));
 
-describe.skipIf(!postgresAvailable)('a real PostgreSQL (needs /usr/lib/postgresql/15/bin)', () => {
+describe('a real PostgreSQL', () => {
   let cluster: PostgresCluster;
   let url = '';
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { IN_MEMORY, openDatabase, type Database } from '../../src/server/db/clie
 import { accounts, bets, ledgerEntries, rounds } from '../../src/server/db/schema';
 import { creditMany, InsufficientFunds, moveBalance } from '../../src/server/betting/balance';
 import { checkLedger } from '../../src/server/ledger/check';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startPostgres, type PostgresCluster } from './pg';
 
 const run = promisify(execFile);
 
@@ -181,7 +181,7 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
 
 ledgerSuite('PGlite', () => openDatabase({ dataDir: IN_MEMORY }));
 
-describe.skipIf(!postgresAvailable)('PostgreSQL (needs /usr/lib/postgresql/15/bin)', () => {
+describe('PostgreSQL', () => {
   let cluster: PostgresCluster;
   let url: string;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import { PaymentWorker } from '../../src/server/payments/PaymentWorker';
 import type { Withdrawal } from '../../src/server/payments/settleWithdrawal';
 import { signAndStore } from '../../src/server/payments/withdrawals';
 import { startServer, type TestServer } from './harness';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startPostgres, type PostgresCluster } from './pg';
 import {
   balanceOf,
   call,
@@ -27,7 +27,7 @@ import {
 
 const LAMPORTS = 1_000_000_000n;
 
-describe.skipIf(!postgresAvailable)('payment races on PostgreSQL (needs the postgresql package)', () => {
+describe('payment races on PostgreSQL', () => {
   let pg: PostgresCluster;
   let t: TestServer;
   beforeAll(async () => {
@@ -65,7 +65,7 @@ describe.skipIf(!postgresAvailable)('payment races on PostgreSQL (needs the post
   });
 });
 
-describe.skipIf(!postgresAvailable)('payment workers of several processes on one PostgreSQL', () => {
+describe('payment workers of several processes on one PostgreSQL', () => {
   let pg: PostgresCluster;
   let t: TestServer;
   const others: Database[] = [];

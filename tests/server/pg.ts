@@ -1,20 +1,16 @@
 /**
- * A throwaway PostgreSQL 15 cluster on loopback for race and fault tests: initdb into a temp
- * folder, start on a free port, one database per caller, stopped and removed in afterAll. Fault
- * tests take it down and bring it back mid-round with the same data.
+ * A throwaway PostgreSQL cluster on loopback for race and fault tests: initdb into a temp folder,
+ * start on a free port, one database per caller, stopped and removed in afterAll. Fault tests take
+ * it down and bring it back mid-round with the same data. Its binaries: scripts/postgresBinaries.ts.
  */
 
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { PG_BIN, postgresUser } from '../../scripts/postgresBinaries';
 import { freePort } from './freePort';
-
-const BIN = '/usr/lib/postgresql/15/bin';
-
-/** False when the PostgreSQL binaries are not installed (CI installs Debian's `postgresql`). */
-export const postgresAvailable = existsSync(join(BIN, 'initdb')) && existsSync(join(BIN, 'pg_ctl'));
 
 /** A running throwaway cluster. */
 export interface PostgresCluster {
@@ -32,26 +28,15 @@ export interface PostgresCluster {
   stop(): void;
 }
 
-/** Runs a PostgreSQL tool as the `postgres` user when we are root (initdb refuses root). */
-function run(tool: string, args: string[]): void {
-  const root = process.getuid?.() === 0;
-  const [command, argv] = root
-    ? ['runuser', ['-u', 'postgres', '--', join(BIN, tool), ...args]]
-    : [join(BIN, tool), args];
-  execFileSync(command, argv, { stdio: 'pipe' });
-}
-
 /** Starts a cluster with extra `-c` settings (name=value); call stop() in afterAll. */
 export async function startPostgres(settings: string[] = []): Promise<PostgresCluster> {
+  const user = postgresUser();
   const dir = mkdtempSync(join(tmpdir(), 'moonrush-pg-'));
-  if (process.getuid?.() === 0) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-    chownSync(dir, uid, gid);
-  }
+  if (user) chownSync(dir, user.uid, user.gid);
+  const run = (tool: string, args: string[]) => execFileSync(join(PG_BIN, tool), args, { stdio: 'pipe', ...user });
   const data = join(dir, 'data');
   const port = await freePort();
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--no-locale']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200${settings.map((s) => ` -c ${s}`).join('')}`;
   const start = () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   start();

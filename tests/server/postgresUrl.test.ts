@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../../src/server/db/client';
 import { postgresTarget } from '../../src/server/db/postgresUrl';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startPostgres, type PostgresCluster } from './pg';
 
 describe('DATABASE_URL', () => {
   it('names a Unix socket the libpq way (?host=/folder) and is passed through otherwise', () => {
@@ -14,7 +14,7 @@ describe('DATABASE_URL', () => {
     expect(postgresTarget(tcp)).toEqual({ url: tcp });
   });
 
-  describe.skipIf(!postgresAvailable)('on a real PostgreSQL', () => {
+  describe('on a real PostgreSQL', () => {
     let cluster: PostgresCluster;
     let database: Database;
     beforeAll(async () => {

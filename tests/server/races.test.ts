@@ -10,7 +10,7 @@ import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { balanceOf, closeAllRounds, fundedPlayer, openRound, startRound } from './betting';
 import { testWallet } from './wallet';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startPostgres, type PostgresCluster } from './pg';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -166,7 +166,7 @@ function raceSuite(name: string, env: () => Record<string, string>) {
 
 raceSuite('PGlite (one connection: requests queue, the outcome rules still hold)', () => ({}));
 
-describe.skipIf(!postgresAvailable)('a real PostgreSQL (needs /usr/lib/postgresql/15/bin)', () => {
+describe('a real PostgreSQL', () => {
   let cluster: PostgresCluster;
   let url = '';
   beforeAll(async () => {

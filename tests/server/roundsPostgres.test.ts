@@ -6,9 +6,9 @@ import { rounds } from '../../src/server/db/schema';
 import { insertRound, markEnded, markStarted } from '../../src/server/game/rounds';
 import { fixedCrashPoints } from './crashPoints';
 import { startServer } from './harness';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startPostgres, type PostgresCluster } from './pg';
 
-describe.skipIf(!postgresAvailable)('rounds on PostgreSQL (needs Debian postgresql)', () => {
+describe('rounds on PostgreSQL', () => {
   let cluster: PostgresCluster;
   beforeAll(async () => {
     cluster = await startPostgres();

@@ -35,10 +35,20 @@ const TEST_ENV = {
   RATE_LIMIT_BET_ACCOUNT: '100000',
 };
 
-/** Starts `npm start`'s program with these settings and resolves once /health answers (or fails after `timeoutMs`). */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 150_000): Promise<ServerProcess> {
+/** The server's program from its sources, as `npm run dev` runs it. */
+const FROM_SOURCES = ['--import', 'tsx', 'src/server/main.ts'];
+
+/**
+ * Starts the server's program (`node` with these arguments) with these settings and resolves once
+ * /health answers (or fails after `timeoutMs`).
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 150_000,
+  program = FROM_SOURCES,
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, program, {
     cwd: root,
     env: { ...process.env, ...TEST_ENV, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startPostgres, type PostgresCluster } from './pg';
 
 const functionsFolder = fileURLToPath(new URL('../../src/server/betting', import.meta.url));
 
 /** As many processes as an orchestrator starts replicas of, all at the same instant. */
 const PROCESSES = 8;
 
-describe.skipIf(!postgresAvailable)('many processes started at once (needs Debian postgresql)', () => {
+describe('many processes started at once', () => {
   let cluster: PostgresCluster;
   beforeAll(async () => {
     cluster = await startPostgres();
