@@ -22,7 +22,7 @@ import { checkLedger } from '../../src/server/ledger/check';
 import { freePort } from '../server/freePort';
 import type { TestServer } from '../server/harness';
 import { balanceOf, playerWithCoins, signIn } from '../server/paymentClient';
-import { postgresAvailable, startPostgres } from '../server/pg';
+import { startPostgres } from '../server/pg';
 import { BettingLoad, type Player, type RateResult } from './bettingLoad';
 import { metric, waitForServer } from './serverWatch';
 
@@ -44,7 +44,6 @@ const CHUNK_SECONDS = 10;
 const MB = 1024 * 1024;
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-if (!postgresAvailable) throw new Error('bench:soak needs the PostgreSQL 15 binaries (the postgresql package)');
 const pg = await startPostgres();
 const databaseUrl = await pg.createDatabase('soak');
 const dataDir = mkdtempSync(join(tmpdir(), 'moonrush-soak-'));

@@ -9,7 +9,7 @@ import { MAX_UNPAID_DEPOSITS } from '../../src/server/payments/deposits';
 import { decodeDepositProgram } from '../../src/shared/deposit';
 import type { PrepareDepositResponse } from '../../src/shared/protocol';
 import { startServer, type TestServer } from './harness';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startPostgres, type PostgresCluster } from './pg';
 import {
   balanceOf,
   call,
@@ -28,7 +28,7 @@ const LAMPORTS = 1_000_000_000n;
 const statusOf = async (t: TestServer, token: string, depositId: string) =>
   (await call<{ status: string }>(t, 'GET', `/payment/deposit/${depositId}`, undefined, token)).body.data?.status;
 
-describe.skipIf(!postgresAvailable)('dead deposits on PostgreSQL (issue 24 point 7)', () => {
+describe('dead deposits on PostgreSQL (issue 24 point 7)', () => {
   let pg: PostgresCluster;
   let t: TestServer;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { rounds } from '../../src/server/db/schema';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startPostgres, type PostgresCluster } from './pg';
 import { spawnServer, type ServerProcess } from './serverProcess';
 
 /** The flood: this many requests at once from one address, each sent this many times in a row. */
@@ -16,9 +16,8 @@ const CONCURRENT = 200;
 const REPEATS = 5;
 /** At most this many /health probes, one after another, while the flood runs. */
 const MAX_PROBES = 1000;
-/** Probes of the server without a flood; when their p99 is over QUIET_P99_MS the machine is too busy to judge. */
+/** Probes of the server without a flood: the machine's own p99, which the flood may exceed by at most 50 ms. */
 const QUIET_PROBES = 100;
-const QUIET_P99_MS = 25;
 
 /** One GET on `agent`; resolves with its status and how long it took in ms. */
 function get(url: string, agent: Agent): Promise<{ status: number; ms: number }> {
@@ -67,7 +66,7 @@ function floodFrom(url: string): Promise<Record<string, number>> {
   });
 }
 
-describe.skipIf(!postgresAvailable)('a flood of public reads (needs postgresql)', () => {
+describe('a flood of public reads', () => {
   let pg: PostgresCluster;
   let server: ServerProcess;
 
@@ -100,7 +99,7 @@ describe.skipIf(!postgresAvailable)('a flood of public reads (needs postgresql)'
     pg?.stop();
   });
 
-  it('200 concurrent /game/last?limit=100 from one address leave /health p99 under 50 ms', async (context) => {
+  it('200 concurrent /game/last?limit=100 from one address leave /health p99 under 50 ms (plus the machine's own p99)', async () => {
     const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 });
     /** Sends /health probes one after another while `going()` and returns their times in ms, sorted. */
     const probe = async (going: () => boolean) => {
@@ -115,13 +114,9 @@ describe.skipIf(!postgresAvailable)('a flood of public reads (needs postgresql)'
     const p = (times: number[], percent: number) => times[Math.ceil((times.length * percent) / 100) - 1]!;
     let quietProbes = QUIET_PROBES;
     try {
-      // The 2 shared cores may be too busy to tell the server's delays from the machine's.
+      // The 2 shared cores may be busy with other work: what /health takes without a flood is the
+      // machine's, and the flood may add at most 50 ms to it (on a quiet machine that is about 50 ms).
       const quiet = await probe(() => quietProbes-- > 0);
-      if (p(quiet, 99) > QUIET_P99_MS) {
-        const why = `without a flood /health p99 is already ${p(quiet, 99).toFixed(1)} ms on this machine`;
-        console.log(why);
-        context.skip(why);
-      }
 
       let flooding = true;
       const flood = floodFrom(`${server.api}/game/last?limit=100`).finally(() => (flooding = false));
@@ -132,7 +127,7 @@ describe.skipIf(!postgresAvailable)('a flood of public reads (needs postgresql)'
       );
       expect(statuses['200']).toBeGreaterThan(0);
       expect(times.length).toBeGreaterThanOrEqual(10);
-      expect(p(times, 99)).toBeLessThan(50);
+      expect(p(times, 99)).toBeLessThan(50 + p(quiet, 99));
     } finally {
       probeAgent.destroy();
     }
