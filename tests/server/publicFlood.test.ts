@@ -99,7 +99,7 @@ describe('a flood of public reads', () => {
     pg?.stop();
   });
 
-  it('200 concurrent /game/last?limit=100 from one address leave /health p99 under 50 ms (plus the machine's own p99)', async () => {
+  it("200 concurrent /game/last?limit=100 from one address leave /health p99 under 50 ms (over the machine's own p99)", async () => {
     const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 });
     /** Sends /health probes one after another while `going()` and returns their times in ms, sorted. */
     const probe = async (going: () => boolean) => {
