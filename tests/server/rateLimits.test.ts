@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair } from '@solana/web3.js';
 import { startServer, type TestServer } from './harness';
-import { call, newPlayer } from './client';
+import { call, cookiePair, newPlayer } from './client';
 
 /** A call that says it comes from `address` (these servers trust X-Forwarded-For). */
 const from = (address: string, token?: string) => ({ headers: { 'x-forwarded-for': address }, token });
@@ -97,4 +97,40 @@ describe('rate limits on sign-in', () => {
     expect(spent).toContain(429);
     expect(spent.filter((s) => s === 200).length).toBeLessThanOrEqual(40);
   });
+});
+
+describe('a crowd of addresses sending junk to /auth', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer({
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_AUTH_IP: '60',
+      RATE_LIMIT_AUTH_LOGIN: '10',
+      RATE_LIMIT_AUTH_GLOBAL: '1200',
+    });
+  });
+  afterAll(() => t.close());
+
+  it("neither refuses a player's refresh nor a sign-in from a fresh address", async () => {
+    const signIn = await call(t.api, 'POST', '/auth/register', { email: 'crowd@example.com', password: 'password1' });
+    const cookie = cookiePair(signIn.cookies[0]);
+    const { email } = await newPlayer(t.api);
+    // Twenty addresses, each two over its own budget: 1,240 refreshes with a cookie nobody was given.
+    const junk = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        statuses(62, () =>
+          call(t.api, 'POST', '/auth/refresh', undefined, { ...from(`192.0.2.${i + 1}`), cookie: 'refresh_token=junk' }),
+        ),
+      ),
+    );
+    const refresh = await call(t.api, 'POST', '/auth/refresh', undefined, { ...from('192.0.2.1'), cookie });
+    expect(refresh.status).toBe(200);
+    const login = { login: email, password: 'correct horse' };
+    expect((await call(t.api, 'POST', '/auth/authenticate', login, from('198.51.100.200'))).status).toBe(200);
+    expect((await nonce(wallet(), '198.51.100.201')).status).toBe(200);
+    expect(junk.flat().filter((s) => s === 429)).toHaveLength(40);
+  });
+
+  const nonce = (target: string, address: string) =>
+    call(t.api, 'GET', `/auth/nonce?wallet=${target}`, undefined, from(address));
 });

@@ -21,13 +21,17 @@ export function limitBy(
   perMinute: number,
   keyOf: KeyOf,
 ): preHandlerAsyncHookHandler {
+  // The key is worked out once per request (it may cost a query) and handed to the plugin here.
+  const keys = new WeakMap<FastifyRequest, string>();
   const check = app.createRateLimit({
     max: perMinute,
     timeWindow: 60_000,
-    keyGenerator: async (r) => `${name}:${await keyOf(r)}`,
+    keyGenerator: (r) => keys.get(r)!,
   });
   return async (request, reply) => {
-    if ((await keyOf(request)) === null) return;
+    const key = await keyOf(request);
+    if (key === null) return;
+    keys.set(request, `${name}:${key}`);
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('retry-after', result.ttlInSeconds);
@@ -49,20 +53,59 @@ function loginOf(request: FastifyRequest): string | null {
   return typeof value === 'string' && value !== '' ? value.trim().toLowerCase().slice(0, 128) : null;
 }
 
+/** The raw login a sign-in call names (wallet, email or the nonce's wallet), or null. */
+function rawLogin(request: FastifyRequest): string | null {
+  const body = request.body as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  const value = body?.login ?? query?.wallet;
+  return typeof value === 'string' && value !== '' ? value.trim().slice(0, 254) : null;
+}
+
 /**
- * The auth routes: per address, per (login, address) (tries against one wallet from one place;
+ * The sign-in routes: per address, per (login, address) (tries against one wallet from one place;
  * a stranger elsewhere cannot lock it out), then a ceiling over everyone that protects the
- * password hashing and the nonce table from a crowd of addresses.
+ * password hashing and the nonce table from a crowd of addresses. The ceiling holds back only
+ * logins that never signed in (`isKnown` false): a crowd's junk cannot keep a player out.
  */
-export function authLimits(app: FastifyInstance, limits: Config['rateLimits']): preHandlerAsyncHookHandler[] {
+export function authLimits(
+  app: FastifyInstance,
+  limits: Config['rateLimits'],
+  isKnown: (login: string) => Promise<boolean>,
+): preHandlerAsyncHookHandler[] {
   const loginAtAddress = (request: FastifyRequest) => {
     const login = loginOf(request);
     return login === null ? null : `${login}@${byAddress(request)}`;
   };
+  const unknownLogin = async (request: FastifyRequest) => {
+    const login = rawLogin(request);
+    return login !== null && (await isKnown(login)) ? null : 'all';
+  };
   return [
     limitBy(app, 'auth-ip', limits.authPerIp, byAddress),
     limitBy(app, 'auth-login', limits.authPerLogin, loginAtAddress),
-    limitBy(app, 'auth-all', limits.authGlobal, () => 'all'),
+    limitBy(app, 'auth-all', limits.authGlobal, unknownLogin),
+  ];
+}
+
+/**
+ * Refresh and logout: a live refresh token is counted on its family only (one device's session),
+ * never with anybody else's traffic; a cookie that names no live session is counted per address.
+ */
+export function sessionLimits(
+  app: FastifyInstance,
+  limits: Config['rateLimits'],
+  familyOf: (request: FastifyRequest) => Promise<string | null>,
+): preHandlerAsyncHookHandler[] {
+  const families = new WeakMap<FastifyRequest, Promise<string | null>>();
+  const family = (request: FastifyRequest) => {
+    if (!families.has(request)) families.set(request, familyOf(request));
+    return families.get(request)!;
+  };
+  return [
+    limitBy(app, 'auth-family', limits.authPerLogin, family),
+    limitBy(app, 'auth-ip', limits.authPerIp, async (request) =>
+      (await family(request)) === null ? byAddress(request) : null,
+    ),
   ];
 }
 
