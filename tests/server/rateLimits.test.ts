@@ -17,22 +17,36 @@ async function statuses(times: number, make: () => Promise<{ status: number }>):
 describe('rate limits on bets', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startServer({ RATE_LIMIT_BET_IP: '5', RATE_LIMIT_BET_ACCOUNT: '5' });
+    t = await startServer({ TRUST_PROXY: 'true', RATE_LIMIT_BET_IP: '5', RATE_LIMIT_BET_ACCOUNT: '5' });
   });
   afterAll(() => t.close());
 
-  it('lets no one else from the same address make a cash-out or a cancel answer 429', async () => {
+  it('lets no other traffic from the same address make a cash-out answer 429, nor junk and bets a cancel', async () => {
     const player = await newPlayer(t.api);
     const neighbour = await newPlayer(t.api);
     // Anonymous calls and another account's calls from the same address (a carrier NAT, or every
     // player when no proxy is trusted) spend the address's bet budget...
     await statuses(8, () => call(t.api, 'POST', '/bet/refund', { betId: 1 }));
     await statuses(8, () => call(t.api, 'POST', '/bet/create', { amount: 1000 }));
-    await statuses(8, () => call(t.api, 'POST', '/bet/cancel', { betId: 1 }, { token: neighbour.token }));
+    await statuses(8, () => call(t.api, 'POST', '/bet/refund', { betId: 1 }, { token: neighbour.token }));
     expect((await call(t.api, 'POST', '/bet/create', { amount: 1000 }, { token: player.token })).status).toBe(429);
-    // ...but the player's own cash-out and cancel are counted on the player's account only.
+    // ...but the player's own cash-out is counted on the player's account only, and a cancel on
+    // the account and on the signed-in cancels of the address.
     expect((await call(t.api, 'POST', '/bet/refund', { betId: 1 }, { token: player.token })).status).toBe(404);
     expect((await call(t.api, 'POST', '/bet/cancel', { betId: 1 }, { token: player.token })).status).toBe(404);
+  });
+
+  it('counts cancels per address too: many accounts from one address cannot churn past its budget', async () => {
+    const accounts = [await newPlayer(t.api), await newPlayer(t.api), await newPlayer(t.api)];
+    const cancel = (token: string, address: string) =>
+      call(t.api, 'POST', '/bet/cancel', { betId: 1 }, from(address, token));
+    const churn = [];
+    for (const { token } of accounts) churn.push(...(await statuses(2, () => cancel(token, '198.51.100.50'))));
+    expect(churn).toEqual([404, 404, 404, 404, 404, 429]);
+    expect((await cancel(accounts[0]!.token, '198.51.100.51')).status).toBe(404);
+    expect((await call(t.api, 'POST', '/bet/refund', { betId: 1 }, from('198.51.100.50', accounts[2]!.token))).status).toBe(
+      404,
+    );
   });
 
   it('limits cash-outs and cancels per account', async () => {

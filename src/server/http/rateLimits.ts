@@ -127,6 +127,18 @@ export function accountLimit(app: FastifyInstance, name: string, perAccount: num
   return limitBy(app, `${name}-account`, perAccount, byAccount);
 }
 
+/**
+ * Per address, counting signed-in calls only, on a budget of its own: for cancels, whose churn is
+ * sent to every subscriber, so many accounts behind one address cannot multiply it. Anonymous
+ * junk and other routes' traffic from the address do not spend it.
+ */
+export function signedInAddressLimit(app: FastifyInstance, name: string, perIp: number): preHandlerAsyncHookHandler {
+  return limitBy(app, `${name}-ip`, perIp, async (request) => {
+    await requireAccount(request);
+    return byAddress(request);
+  });
+}
+
 /** Per address only: public reads that cost a database query or a chain call. */
 export function addressLimit(app: FastifyInstance, name: string, perIp: number): preHandlerAsyncHookHandler {
   return limitBy(app, `${name}-ip`, perIp, byAddress);
