@@ -227,7 +227,7 @@ describe('sign-in behind a trusted proxy', () => {
   });
   afterAll(() => t.close());
 
-  it('names the server\'s own address, not the X-Forwarded-Host a proxy passes on', async () => {
+  it("names the server's own address, not the X-Forwarded-Host a proxy passes on", async () => {
     const answer = await rawGet(`${t.api}/auth/nonce?wallet=${testWallet().address}`, {
       'x-forwarded-host': 'evil.example',
     });

@@ -39,9 +39,9 @@ describe.skipIf(!postgresAvailable)('sessions and passwords on PostgreSQL (needs
     const profile = (api: string) => call(api, 'GET', '/user/profile', undefined, { token });
     expect((await profile(a.api)).status).toBe(200);
     expect((await profile(b.api)).status).toBe(200);
-    expect((await call(a.api, 'POST', '/auth/logout', undefined, { cookie: cookiePair(signIn.cookies[0]) })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(a.api, 'POST', '/auth/logout', undefined, { cookie: cookiePair(signIn.cookies[0]) })).status,
+    ).toBe(200);
     expect((await profile(a.api)).status).toBe(401);
     const deadline = Date.now() + SESSION_CHECK_MS + 2000;
     let status = (await profile(b.api)).status;
@@ -63,21 +63,31 @@ describe.skipIf(!postgresAvailable)('sessions and passwords on PostgreSQL (needs
     // The same cookie from another address, or with another user agent, within the window: stolen.
     const thief = await call(b.api, 'POST', '/auth/refresh', undefined, client('203.0.113.66', 'Phone/1.0', first));
     expect(thief.status).toBe(401);
-    expect((await call(a.api, 'POST', '/auth/refresh', undefined, { cookie: cookiePair(used.cookies[0]) })).status).toBe(
-      401,
-    );
+    expect(
+      (await call(a.api, 'POST', '/auth/refresh', undefined, { cookie: cookiePair(used.cookies[0]) })).status,
+    ).toBe(401);
     expect((await call(a.api, 'GET', '/user/profile', undefined, { token: used.body.data!.token })).status).toBe(401);
 
     const other = await call(a.api, 'POST', '/auth/register', { email: 'twin2@example.com', password: 'password1' });
     const cookie = cookiePair(other.cookies[0]);
-    expect((await call(a.api, 'POST', '/auth/refresh', undefined, client('198.51.100.11', 'A', cookie))).status).toBe(200);
-    expect((await call(a.api, 'POST', '/auth/refresh', undefined, client('198.51.100.11', 'B', cookie))).status).toBe(401);
+    expect((await call(a.api, 'POST', '/auth/refresh', undefined, client('198.51.100.11', 'A', cookie))).status).toBe(
+      200,
+    );
+    expect((await call(a.api, 'POST', '/auth/refresh', undefined, client('198.51.100.11', 'B', cookie))).status).toBe(
+      401,
+    );
   });
 
   it('slows password guessing per account from any number of addresses, parallel guesses included', async () => {
     const { email } = await newPlayer(a.api);
     const guess = (i: number, password = `wrong password ${i}`) =>
-      call(i % 2 ? a.api : b.api, 'POST', '/auth/authenticate', { login: email, password }, client(`192.0.2.${i}`, 'x'));
+      call(
+        i % 2 ? a.api : b.api,
+        'POST',
+        '/auth/authenticate',
+        { login: email, password },
+        client(`192.0.2.${i}`, 'x'),
+      );
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => guess(i + 1)));
     expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5);
     const waited = answers.filter((answer) => answer.status === 429);

@@ -44,9 +44,9 @@ describe('rate limits on bets', () => {
     for (const { token } of accounts) churn.push(...(await statuses(2, () => cancel(token, '198.51.100.50'))));
     expect(churn).toEqual([404, 404, 404, 404, 404, 429]);
     expect((await cancel(accounts[0]!.token, '198.51.100.51')).status).toBe(404);
-    expect((await call(t.api, 'POST', '/bet/refund', { betId: 1 }, from('198.51.100.50', accounts[2]!.token))).status).toBe(
-      404,
-    );
+    expect(
+      (await call(t.api, 'POST', '/bet/refund', { betId: 1 }, from('198.51.100.50', accounts[2]!.token))).status,
+    ).toBe(404);
   });
 
   it('limits cash-outs and cancels per account', async () => {
@@ -133,7 +133,10 @@ describe('a crowd of addresses sending junk to /auth', () => {
     const junk = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         statuses(62, () =>
-          call(t.api, 'POST', '/auth/refresh', undefined, { ...from(`192.0.2.${i + 1}`), cookie: 'refresh_token=junk' }),
+          call(t.api, 'POST', '/auth/refresh', undefined, {
+            ...from(`192.0.2.${i + 1}`),
+            cookie: 'refresh_token=junk',
+          }),
         ),
       ),
     );
