@@ -1,7 +1,8 @@
 /**
  * Request limits (requests per minute, from config.rateLimits), keyed so that nobody can spend
  * another player's budget: what only an account can do is counted per account, sign-in per
- * (login, address) so a stranger cannot lock a wallet out, and addresses with IPv6 cut to the /64.
+ * (login, address) so a stranger cannot lock a wallet out, a refresh per session (token family),
+ * and addresses with IPv6 cut to the /64.
  * The counters live in @fastify/rate-limit's store: in memory, or shared by every gateway when
  * the plugin is registered with its `redis` option (keys are plain strings).
  */
@@ -45,19 +46,11 @@ export const byAddress = (request: FastifyRequest): string => addressKey(request
 /** The signed-in account (a 401 before any counting when there is no valid token). */
 const byAccount = async (request: FastifyRequest): Promise<string> => String((await requireAccount(request)).id);
 
-/** The login name a sign-in call is about (wallet or email), or null. */
+/** The login name a sign-in call is about (wallet or email, as sent), or null. */
 function loginOf(request: FastifyRequest): string | null {
   const body = request.body as Record<string, unknown> | undefined;
   const query = request.query as Record<string, unknown> | undefined;
   const value = body?.login ?? body?.email ?? query?.wallet;
-  return typeof value === 'string' && value !== '' ? value.trim().toLowerCase().slice(0, 128) : null;
-}
-
-/** The raw login a sign-in call names (wallet, email or the nonce's wallet), or null. */
-function rawLogin(request: FastifyRequest): string | null {
-  const body = request.body as Record<string, unknown> | undefined;
-  const query = request.query as Record<string, unknown> | undefined;
-  const value = body?.login ?? query?.wallet;
   return typeof value === 'string' && value !== '' ? value.trim().slice(0, 254) : null;
 }
 
@@ -73,11 +66,11 @@ export function authLimits(
   isKnown: (login: string) => Promise<boolean>,
 ): preHandlerAsyncHookHandler[] {
   const loginAtAddress = (request: FastifyRequest) => {
-    const login = loginOf(request);
-    return login === null ? null : `${login}@${byAddress(request)}`;
+    const login = loginOf(request)?.toLowerCase().slice(0, 128);
+    return login === undefined ? null : `${login}@${byAddress(request)}`;
   };
   const unknownLogin = async (request: FastifyRequest) => {
-    const login = rawLogin(request);
+    const login = loginOf(request);
     return login !== null && (await isKnown(login)) ? null : 'all';
   };
   return [
