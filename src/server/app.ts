@@ -19,8 +19,9 @@ import { paymentRoutes } from './http/payment';
 import { serveClient } from './http/staticClient';
 import { securityHeaders } from './http/securityHeaders';
 import { fundLocalHouse } from './payments/houseFloat';
+import { purgePasswordFailures } from './auth/passwordSignIn';
 
-/** How often expired refresh tokens are deleted. */
+/** How often expired refresh tokens and day-old counts of wrong passwords are deleted. */
 const PURGE_EVERY_MS = 3600_000;
 
 export interface GameServer {
@@ -103,7 +104,9 @@ export async function createServer(config: Config, options: ServiceOptions = {})
       // Before the first request: the in-memory local chain starts empty at every start.
       await fundLocalHouse(services.payments);
       purge ??= setInterval(() => {
-        tokens.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'purging refresh tokens failed'));
+        Promise.all([tokens.purgeExpired(), purgePasswordFailures(database.db)]).catch((error: unknown) =>
+          app.log.error({ err: error }, 'purging refresh tokens and password failures failed'),
+        );
       }, PURGE_EVERY_MS).unref();
       const url = await app.listen({ port: config.port, host: config.host });
       // An engine runs the rounds while it leads; a standby waits for the lead.

@@ -1,7 +1,8 @@
 /**
  * Who a client is, for per-address limits (HTTP rate limits, STOMP connection caps): the peer
- * address, or the client a trusted proxy names in X-Forwarded-For, with IPv6 cut to its /64
- * (one subscriber line holds a whole /64, so keying single IPv6 addresses gives unlimited tries).
+ * address, or the client a trusted proxy names in X-Forwarded-For, with IPv6 cut to its /64 for
+ * HTTP (one subscriber line holds a whole /64, so keying single IPv6 addresses gives unlimited
+ * tries) and to its /48 for sockets.
  */
 
 import type { IncomingMessage } from 'node:http';
@@ -25,9 +26,22 @@ export function clientIp(request: IncomingMessage, trust: TrustProxy): string {
 
 /** The key per-address limits count under: IPv4 as it is, IPv6 as its /64 prefix. */
 export function addressKey(ip: string): string {
+  return prefixKey(ip, 4);
+}
+
+/**
+ * The key the socket cap counts under: IPv4 as it is, IPv6 as its /48 (a site's or a subscriber's
+ * whole allocation: a hundred /64s of one line must not look like a hundred players).
+ */
+export function networkKey(ip: string): string {
+  return prefixKey(ip, 3);
+}
+
+/** IPv4 as it is; IPv6 as its first `groups` 16-bit groups. */
+function prefixKey(ip: string, groups: number): string {
   if (ip.startsWith('::ffff:') && ip.includes('.')) return ip.slice('::ffff:'.length);
   if (!isIPv6(ip)) return ip;
-  return `${expandIPv6(ip).slice(0, 4).join(':')}::/64`;
+  return `${expandIPv6(ip).slice(0, groups).join(':')}::/${groups * 16}`;
 }
 
 /** The eight groups of an IPv6 address, without leading zeros ("2001:db8::1" → 2001,db8,0,…,1). */

@@ -62,7 +62,7 @@ export interface Config {
     paymentPerIp: number;
     paymentPerAccount: number;
   };
-  /** STOMP sockets: in total, per client address, and how long one may stay without a subscription. */
+  /** STOMP sockets: in total, kept for signed-in players, per network, and how long one may stay unsubscribed. */
   stomp: StompLimits;
   /** A request must arrive whole within requestTimeoutMs, its headers within headersTimeoutMs. */
   http: { requestTimeoutMs: number; headersTimeoutMs: number };
@@ -105,6 +105,20 @@ function trustProxy(env: Env): boolean | string {
   if (raw === 'true') return true;
   if (/^[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*$/.test(raw)) return raw;
   throw new Error(`TRUST_PROXY must be true, false or a list of proxy IPs/CIDRs, got "${raw}"`);
+}
+
+/** STOMP_*: the socket caps; a fifth of the total is kept for signed-in players unless told otherwise. */
+function stompLimits(env: Env): StompLimits {
+  const maxConnections = integer(env, 'STOMP_MAX_CONNECTIONS', 10_000, 1);
+  const reservedForPlayers = integer(env, 'STOMP_RESERVED_FOR_PLAYERS', Math.floor(maxConnections / 5), 0);
+  if (reservedForPlayers > maxConnections)
+    throw new Error('STOMP_RESERVED_FOR_PLAYERS must not be more than STOMP_MAX_CONNECTIONS');
+  return {
+    maxConnections,
+    reservedForPlayers,
+    maxPerAddress: integer(env, 'STOMP_MAX_PER_ADDRESS', 20, 1),
+    subscribeTimeoutMs: integer(env, 'STOMP_SUBSCRIBE_TIMEOUT_MS', 15_000, 0),
+  };
 }
 
 /** Reads the configuration; throws a readable error for a bad value so the process stops at once. */
@@ -159,11 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
       paymentPerIp: integer(env, 'RATE_LIMIT_PAYMENT_IP', 60, 1),
       paymentPerAccount: integer(env, 'RATE_LIMIT_PAYMENT_ACCOUNT', 30, 1),
     },
-    stomp: {
-      maxConnections: integer(env, 'STOMP_MAX_CONNECTIONS', 10_000, 1),
-      maxPerAddress: integer(env, 'STOMP_MAX_PER_ADDRESS', 100, 1),
-      subscribeTimeoutMs: integer(env, 'STOMP_SUBSCRIBE_TIMEOUT_MS', 15_000, 0),
-    },
+    stomp: stompLimits(env),
     http: { requestTimeoutMs, headersTimeoutMs },
     publicCacheMs: integer(env, 'PUBLIC_CACHE_MS', 3000, 0),
     metricsToken: secret(env, 'METRICS_TOKEN'),

@@ -27,7 +27,7 @@ import { createChain } from './chain/createChain';
 import type { PaymentContext } from './payments/PaymentContext';
 import { PaymentWorker } from './payments/PaymentWorker';
 import { DeathWatch } from './payments/DeathWatch';
-import { addressKey, clientIp, trustProxyFn } from './clientAddress';
+import { clientIp, networkKey, trustProxyFn } from './clientAddress';
 
 export interface Services {
   config: Config;
@@ -99,12 +99,13 @@ export async function createServices(
     [DESTINATIONS.online, new LastMessage()],
   ]);
   const trust = trustProxyFn(config.trustProxy);
+  const tokens = new Tokens(database.db, loadJwtSecret(config));
   const stomp = new StompServer({
     ...{ bus, metrics, heartbeatMs: config.heartbeatMs, retainers, limits: config.stomp },
-    addressOf: (request) => addressKey(clientIp(request, trust)),
+    addressOf: (request) => networkKey(clientIp(request, trust)),
+    isPlayer: async (token) => (await tokens.verifyAccess(token)) !== null,
     betBatchMs: config.tickMs,
   });
-  const tokens = new Tokens(database.db, loadJwtSecret(config));
   const settler = new BetSettler(leaderDb, { bus, metrics });
   engine.addListener(settler);
   const abandoned = new AbandonedRounds(bus);

@@ -79,7 +79,7 @@ async function fundPlayers(db: Db): Promise<Player[]> {
         rows.map((row) => ({ accountId: row.id, delta: 1_000_000n, kind: 'deposit' as const, ref: `bench-${row.id}` })),
       ),
     );
-    for (const row of rows) players.push({ id: row.id, token: await tokens.accessToken(row) });
+    for (const row of rows) players.push({ id: row.id, token: (await tokens.startSession(row)).access });
   }
   return players;
 }

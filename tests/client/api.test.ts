@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, getData, postData } from '../../src/client/net/api';
+import { ApiError, getData, postData, REFRESH_TRIES } from '../../src/client/net/api';
 import { accessTokenAtom } from '../../src/client/state/sessionAtom';
 import { profileAtom } from '../../src/client/state/profileAtom';
 import { store } from '../../src/client/state/store';
@@ -126,4 +126,35 @@ describe('the HTTP client', () => {
     await postData('/bet/create', { amount: 20000 }, { idempotencyKey: 'k-1' });
     expect(seen[0]?.idempotencyKey).toBe('k-1');
   });
+});
+
+describe('a refresh the server cannot answer now', () => {
+  it('is retried after the Retry-After of a 429, and the player stays signed in', async () => {
+    let refreshes = 0;
+    const seen = serve((request) => {
+      if (!request.path.endsWith('/auth/refresh'))
+        return request.authorization === 'Bearer new-token' ? ok('fine') : refused(401, 'Expired');
+      if (++refreshes > 1) return ok({ token: 'new-token' });
+      const busy = refused(429, 'Too many requests, slow down');
+      busy.headers.set('retry-after', '1');
+      return busy;
+    });
+    const started = Date.now();
+    expect(await getData('/user/profile')).toBe('fine');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(seen.filter((request) => request.path.endsWith('/auth/refresh'))).toHaveLength(2);
+    expect(store.get(accessTokenAtom)).toBe('new-token');
+  });
+
+  it('is tried a bounded number of times on 5xx and never signs the player out', async () => {
+    store.set(profileAtom, { balanceAmount: 100, email: 'e', nickname: 'n', wallet: null });
+    const seen = serve((request) =>
+      request.path.endsWith('/auth/refresh') ? json(503, { success: false }) : refused(401, 'Expired'),
+    );
+    // The request fails as if no answer came, which the profile and the panels try again later.
+    await expect(getData('/user/profile')).rejects.toMatchObject({ status: null });
+    expect(seen.filter((request) => request.path.endsWith('/auth/refresh'))).toHaveLength(REFRESH_TRIES);
+    expect(store.get(accessTokenAtom)).toBe('old-token');
+    expect(store.get(profileAtom)).not.toBeNull();
+  }, 15_000);
 });

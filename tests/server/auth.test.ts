@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull } from 'drizzle-orm';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
@@ -7,6 +8,17 @@ import { accounts, refreshTokens, signInNonces } from '../../src/server/db/schem
 import { startServer, type TestServer } from './harness';
 import { call, cookiePair } from './client';
 import { testWallet, type TestWallet } from './wallet';
+
+/** A GET with headers fetch will not send (Host); resolves to the body. */
+function rawGet(url: string, headers: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+}
 
 describe('sign-in and tokens', () => {
   let t: TestServer;
@@ -38,6 +50,14 @@ describe('sign-in and tokens', () => {
     expect(input.nonce).toMatch(/^[A-Za-z0-9]{16,}$/);
     expect(Date.parse(input.expirationTime) - Date.parse(input.issuedAt)).toBe(5 * 60_000);
     expect(input.statement).toBeTruthy();
+  });
+
+  it("names the server's own address in the sign-in input, whatever Host the request carries", async () => {
+    const wallet = testWallet();
+    const answer = await rawGet(`${t.api}/auth/nonce?wallet=${wallet.address}`, { host: 'evil.example' });
+    const input = (JSON.parse(answer) as { data: SignInInput }).data;
+    expect(input.domain).toBe(new URL(t.api).host);
+    expect(input.uri).toBe(new URL(t.api).origin);
   });
 
   it('refuses a nonce for something that is not a wallet address', async () => {
@@ -197,6 +217,21 @@ describe('sign-in and tokens', () => {
     expect((await call(t.api, 'GET', '/user/profile')).status).toBe(401);
     const forged = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwibmljayI6IngifQ.c2lnbmF0dXJl';
     expect((await call(t.api, 'GET', '/user/profile', undefined, { token: forged })).status).toBe(401);
+  });
+});
+
+describe('sign-in behind a trusted proxy', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer({ TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it("names the server's own address, not the X-Forwarded-Host a proxy passes on", async () => {
+    const answer = await rawGet(`${t.api}/auth/nonce?wallet=${testWallet().address}`, {
+      'x-forwarded-host': 'evil.example',
+    });
+    expect((JSON.parse(answer) as { data: SignInInput }).data.domain).toBe(new URL(t.api).host);
   });
 });
 

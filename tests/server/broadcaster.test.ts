@@ -27,7 +27,7 @@ class FakeSocket {
 
 function connectedSession(host: SessionHost, id: string, subscriptionId: string) {
   const socket = new FakeSocket();
-  const session = new StompSession(socket as unknown as WebSocket, host, id);
+  const session = new StompSession(socket as unknown as WebSocket, host, id, () => null);
   socket.receive(`CONNECT\naccept-version:1.2\n\n\0SUBSCRIBE\nid:${subscriptionId}\ndestination:/d\n\n\0`);
   socket.sent.length = 0;
   return { socket, session };
@@ -91,7 +91,7 @@ describe('Broadcaster', () => {
     const { broadcaster, host } = setup();
     broadcaster.publish('/d', '{"online":3}');
     const socket = new FakeSocket();
-    new StompSession(socket as unknown as WebSocket, host, 's');
+    new StompSession(socket as unknown as WebSocket, host, 's', () => null);
     socket.receive('CONNECT\naccept-version:1.2\n\n\0SUBSCRIBE\nid:0\ndestination:/d\nreceipt:r1\n\n\0');
     expect(socket.sent.map((frame) => frame.split('\n')[0])).toEqual(['CONNECTED', 'RECEIPT', 'MESSAGE']);
     expect(socket.sent[2]).toContain('{"online":3}');

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESTINATIONS } from '../../src/shared/protocol';
 import { fixedCrashPoints } from './crashPoints';
+import { newPlayer } from './client';
 import { startServer, type TestServer } from './harness';
 import { connectStomp, gameEvents, openRaw, waitUntil, type RawClient, type StompTestClient } from './stompClient';
 
 const CONNECT = 'CONNECT\naccept-version:1.2\nhost:localhost\n\n\0';
+const signedInConnect = (token: string) =>
+  `CONNECT\naccept-version:1.2\nhost:localhost\nauthorization:Bearer ${token}\n\n\0`;
 const subscribe = (id: string, destination: string = DESTINATIONS.game) =>
   `SUBSCRIBE\nid:${id}\ndestination:${destination}\n\n\0`;
 
@@ -18,10 +21,10 @@ function from(t: TestServer, address: string): Promise<RawClient> {
   return openRaw(t.ws, ['v12.stomp'], { 'x-forwarded-for': address });
 }
 
-/** Opens a socket from `address`, connects and subscribes; resolves once the current round arrived. */
-async function player(t: TestServer, address: string): Promise<RawClient> {
+/** Opens a socket from `address`, connects (signed in with `token`, if any) and subscribes; resolves once the current round arrived. */
+async function player(t: TestServer, address: string, token?: string): Promise<RawClient> {
   const client = await from(t, address);
-  client.ws.send(CONNECT + subscribe('g'));
+  client.ws.send((token ? signedInConnect(token) : CONNECT) + subscribe('g'));
   await waitUntil(() => client.text().includes('MESSAGE'), 5000, 'the current round');
   return client;
 }
@@ -71,29 +74,30 @@ describe('STOMP limits per connection and per address', () => {
     await stillReceiving(watcher);
   });
 
-  it('refuses a fourth socket from one address with ERROR, counts an IPv6 /64 as one address, and takes others', async () => {
+  it('refuses a fourth socket from one address with ERROR, counts an IPv6 /48 as one network, and takes others', async () => {
     const first = [await player(t, '203.0.113.7'), await player(t, '203.0.113.7'), await player(t, '203.0.113.7')];
     const fourth = await from(t, '203.0.113.7');
     expect(await fourth.closed).toBe(1008);
     expect(errorMessage(fourth)).toBe('Too many connections from your address');
     expect(fourth.text()).toContain('STOMP_MAX_PER_ADDRESS');
 
+    // Three /64s of one /48: a subscriber's line often holds a whole /48, so it is one network.
     const v6 = [
       await player(t, '2001:db8:1:2::1'),
-      await player(t, '2001:db8:1:2::2'),
-      await player(t, '2001:db8:1:2:ffff::9'),
+      await player(t, '2001:db8:1:3::2'),
+      await player(t, '2001:db8:1:ffff::9'),
     ];
-    const sameSlash64 = await from(t, '2001:db8:1:2:abcd::1');
-    expect(await sameSlash64.closed).toBe(1008);
-    expect(errorMessage(sameSlash64)).toBe('Too many connections from your address');
-    const otherSlash64 = await player(t, '2001:db8:1:3::1');
+    const sameSlash48 = await from(t, '2001:db8:1:4:abcd::1');
+    expect(await sameSlash48.closed).toBe(1008);
+    expect(errorMessage(sameSlash48)).toBe('Too many connections from your address');
+    const otherSlash48 = await player(t, '2001:db8:2::1');
     const otherAddress = await player(t, '203.0.113.8');
 
     // A socket that closes frees its place.
     first[0]!.ws.close();
     await first[0]!.closed;
     const again = await player(t, '203.0.113.7');
-    for (const client of [...first, ...v6, otherSlash64, otherAddress, again]) client.ws.close();
+    for (const client of [...first, ...v6, otherSlash48, otherAddress, again]) client.ws.close();
     expect(watcher.client.connected).toBe(true);
     await stillReceiving(watcher);
   });
@@ -140,5 +144,40 @@ describe('STOMP limit on all connections', () => {
     const counts = players.map((p) => p.text().split('MESSAGE').length);
     await waitUntil(() => players.every((p, i) => p.text().split('MESSAGE').length > counts[i]!), 5000, 'more events');
     for (const p of players) p.ws.close();
+  });
+});
+
+describe('STOMP places kept for signed-in players', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer(
+      { TRUST_PROXY: 'true', STOMP_MAX_CONNECTIONS: '4', STOMP_RESERVED_FOR_PLAYERS: '2' },
+      { roundSecrets: fixedCrashPoints([1.1]) },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('refuses strangers the last places of the total and lets signed-in players have them', async () => {
+    const strangers = [await player(t, '192.0.2.1'), await player(t, '192.0.2.2')];
+    const third = await from(t, '192.0.2.3');
+    third.ws.send(CONNECT + subscribe('g'));
+    expect(await third.closed).toBe(1008);
+    expect(errorMessage(third)).toBe('Too many connections');
+    expect(third.text()).toContain('STOMP_RESERVED_FOR_PLAYERS');
+    const forged = await from(t, '192.0.2.4');
+    forged.ws.send(signedInConnect('not.a.token') + subscribe('g'));
+    expect(await forged.closed).toBe(1008);
+
+    const players = [
+      await player(t, '192.0.2.5', (await newPlayer(t.api)).token),
+      await player(t, '192.0.2.6', (await newPlayer(t.api)).token),
+    ];
+    const over = await from(t, '192.0.2.7');
+    expect(await over.closed).toBe(1008);
+    // A stranger's place freed goes to the next stranger.
+    strangers[0]!.ws.close();
+    await strangers[0]!.closed;
+    const next = await player(t, '192.0.2.8');
+    for (const client of [...strangers, ...players, next]) client.ws.close();
   });
 });

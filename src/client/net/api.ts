@@ -2,6 +2,8 @@
  * The HTTP client of spec §7–§8: one ofetch instance at /api/v1 that adds the Bearer token, never
  * retries on its own (a re-sent POST could place a bet twice), and unwraps the envelope. A 401
  * refreshes the session once, shared by every request that got one, and the request is sent again.
+ * Only a 401 to the refresh signs the player out: a 429 or 5xx is the server's trouble, so the
+ * refresh is tried again after its Retry-After, a bounded number of times.
  */
 
 import { FetchError, ofetch } from 'ofetch';
@@ -60,7 +62,11 @@ async function send<T>(path: string, request: Request): Promise<T> {
   } catch (error) {
     const failure = toApiError(error);
     if (failure.status !== 401 || isAuthPath(path) || token === null) throw failure;
-    if ((await renewedToken(token)) === null) throw failure;
+    if ((await renewedToken(token)) === null) {
+      // Signed out by the refresh: the 401 stands. Else the server could not renew it now, which
+      // callers treat as no answer (the session stands and they try again later).
+      throw store.get(accessTokenAtom) === null ? failure : new ApiError('Error occurred', null);
+    }
     try {
       return unwrap(await api<Envelope<T>>(path, request));
     } catch (again) {
@@ -69,30 +75,59 @@ async function send<T>(path: string, request: Request): Promise<T> {
   }
 }
 
+/** Tries of POST /auth/refresh while it answers 429 or 5xx, and the longest wait between two. */
+export const REFRESH_TRIES = 3;
+const LONGEST_RETRY_WAIT_MS = 10_000;
+/** The wait when a 429 or 5xx names none. */
+const DEFAULT_RETRY_WAIT_MS = 1000;
+
 let refreshing: Promise<string | null> | null = null;
 
 /**
- * A fresh access token after `rejected` got a 401: one POST /auth/refresh for all requests waiting
- * on it (a request whose 401 comes back after the refresh just uses the new token). A failed
- * refresh signs the player out and gives null.
+ * A fresh access token after `rejected` got a 401: one refresh for all requests waiting on it (a
+ * request whose 401 comes back after the refresh just uses the new token). A refresh refused with
+ * 401 signs the player out; null when there is no new token.
  */
 function renewedToken(rejected: string): Promise<string | null> {
   const current = store.get(accessTokenAtom);
   if (current !== rejected) return Promise.resolve(current);
-  refreshing ??= api<Envelope<TokenResponse>>('/auth/refresh', { method: 'POST' })
-    .then(
-      (body) => body.data?.token ?? null,
-      () => null,
-    )
-    .then((token) => {
-      if (token) store.set(accessTokenAtom, token);
-      else store.set(clearSessionAtom);
-      return token;
+  refreshing ??= refreshSession()
+    .then((renewal) => {
+      if (renewal === 'signed out') store.set(clearSessionAtom);
+      if (typeof renewal !== 'object') return null;
+      store.set(accessTokenAtom, renewal.token);
+      return renewal.token;
     })
     .finally(() => {
       refreshing = null;
     });
   return refreshing;
+}
+
+/** A new access token, a session the server ended (401), or neither for now. */
+type Renewal = { token: string } | 'signed out' | 'no answer';
+
+/** POST /auth/refresh, again after the server's Retry-After while it answers 429 or 5xx. */
+async function refreshSession(): Promise<Renewal> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const token = (await api<Envelope<TokenResponse>>('/auth/refresh', { method: 'POST' })).data?.token;
+      return token ? { token } : 'no answer';
+    } catch (error) {
+      const response = error instanceof FetchError ? error.response : undefined;
+      if (response?.status === 401) return 'signed out';
+      const busy = response !== undefined && (response.status === 429 || response.status >= 500);
+      if (!busy || attempt >= REFRESH_TRIES) return 'no answer';
+      await new Promise((resolve) => setTimeout(resolve, retryWaitMs(response.headers.get('retry-after'))));
+    }
+  }
+}
+
+/** Retry-After (seconds or an HTTP date) in ms, at most LONGEST_RETRY_WAIT_MS. */
+function retryWaitMs(header: string | null): number {
+  const seconds = Number(header);
+  const ms = header === null ? NaN : Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+  return Math.min(LONGEST_RETRY_WAIT_MS, Math.max(0, Number.isNaN(ms) ? DEFAULT_RETRY_WAIT_MS : ms));
 }
 
 function unwrap<T>(body: Envelope<T>): T {

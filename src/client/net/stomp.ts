@@ -8,6 +8,7 @@ import { HEARTBEAT_MS, MAX_CHUNK_BYTES, RECONNECT_DELAY_MS, WS_PATH } from '../.
 import { DESTINATIONS } from '../../shared/protocol';
 import { connectionAtom } from '../state/connectionAtom';
 import { latencyAtom } from '../state/latencyAtom';
+import { accessTokenAtom } from '../state/sessionAtom';
 import type { store as appStore } from '../state/store';
 import { applyOnline, decodeBetEvent, decodeOnline } from './betEvents';
 import { decodeGameEvent } from './events';
@@ -38,6 +39,11 @@ export function createStompClient(store: Store, url: string): Client {
     maxWebSocketChunkSize: MAX_CHUNK_BYTES,
     splitLargeFrames: true,
   });
+  // A signed-in player's access token on every CONNECT: the server keeps some places for players.
+  client.beforeConnect = () => {
+    const token = store.get(accessTokenAtom);
+    client.connectHeaders = token ? { authorization: `Bearer ${token}` } : {};
+  };
   let probe: ReturnType<typeof setInterval> | undefined;
   let probes = 0;
   const measure = () => {

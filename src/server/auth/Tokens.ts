@@ -1,10 +1,12 @@
 /**
  * Access tokens (HS256 JWT, 15 minutes) and refresh tokens (random, stored hashed, rotated on
- * every use; a reused one revokes its whole family because it must have been stolen).
+ * every use; a reused one revokes its whole family because it must have been stolen). An access
+ * token names its refresh family (`sid`) and dies with it: logout signs a device out at once on
+ * every process of a cluster, since the family lives in the database.
  */
 
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import { refreshTokens } from '../db/schema';
@@ -16,27 +18,42 @@ import { randomToken } from './random';
 export const ACCESS_TTL_SECONDS = 15 * 60;
 /** A player stays signed in this long without signing again. */
 export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
-/** How long a used refresh token may still be presented by a parallel request. */
+/** How long a used refresh token may still be presented by a parallel request of the same client. */
 export const REUSE_GRACE_MS = 10_000;
+/** How long a process trusts that a family it found alive still is: logout reaches other processes within this. */
+export const SESSION_CHECK_MS = 1000;
 const ISSUER = 'moonrush';
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Access tokens verified lately: a player sends the same one for 15 minutes, and WebCrypto's HMAC costs more than the rest of a bet. */
 const VERIFIED_KEPT = 20_000;
 
+/** Drops the oldest entry of a map kept in insertion order once it holds `max`. */
+function keepAtMost<K, V>(map: Map<K, V>, max: number): void {
+  if (map.size >= max) map.delete(map.keys().next().value!);
+}
+
 /** Issues and checks the tokens of signed-in players. */
 export class Tokens {
-  /** Verified access tokens (the exact string) and when they expire, oldest first. */
-  private readonly verified = new Map<string, { account: AccountRef; expiresAt: number }>();
+  /** Verified access tokens (the exact string), their family and when they expire, oldest first. */
+  private readonly verified = new Map<string, { account: AccountRef; family: string; expiresAt: number }>();
+  /** Families found alive (until when that is trusted) or revoked (0: for good), oldest first. */
+  private readonly families = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
     private readonly secret: Uint8Array,
   ) {}
 
-  /** A signed access token for `account`. */
-  accessToken(account: AccountRef): Promise<string> {
-    return new SignJWT({ wallet: account.wallet, nick: account.nickname })
+  /** A fresh sign-in of `account`: the first refresh token of a new family and an access token of it. */
+  async startSession(account: AccountRef): Promise<{ refresh: string; access: string }> {
+    const family = randomToken();
+    return { refresh: await this.issueRefresh(account.id, family), access: await this.accessToken(account, family) };
+  }
+
+  /** A signed access token for `account`, alive as long as the refresh family `family`. */
+  accessToken(account: AccountRef, family: string): Promise<string> {
+    return new SignJWT({ wallet: account.wallet, nick: account.nickname, sid: family })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(account.id))
       .setIssuer(ISSUER)
@@ -45,28 +62,66 @@ export class Tokens {
       .sign(this.secret);
   }
 
-  /** The account an access token names, or null when it is forged, expired or malformed. */
+  /** The account an access token names, or null when it is forged, expired, malformed or signed out. */
   async verifyAccess(token: string): Promise<AccountRef | null> {
+    const claims = await this.claims(token);
+    return claims && (await this.isLive(claims.family)) ? claims.account : null;
+  }
+
+  /** What a well-signed, unexpired access token says. */
+  private async claims(token: string): Promise<{ account: AccountRef; family: string } | null> {
     const known = this.verified.get(token);
     if (known) {
-      if (Date.now() < known.expiresAt) return known.account;
+      if (Date.now() < known.expiresAt) return known;
       this.verified.delete(token);
     }
     try {
       const { payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ['HS256'] });
       const id = Number(payload.sub);
-      if (!Number.isSafeInteger(id) || typeof payload.nick !== 'string' || typeof payload.exp !== 'number') return null;
-      const account = { id, wallet: typeof payload.wallet === 'string' ? payload.wallet : null, nickname: payload.nick };
-      if (this.verified.size >= VERIFIED_KEPT) this.verified.delete(this.verified.keys().next().value!);
-      this.verified.set(token, { account, expiresAt: payload.exp * 1000 });
-      return account;
+      const { nick, exp, sid } = payload;
+      if (!Number.isSafeInteger(id) || typeof nick !== 'string' || typeof exp !== 'number' || typeof sid !== 'string')
+        return null;
+      const entry = {
+        account: { id, wallet: typeof payload.wallet === 'string' ? payload.wallet : null, nickname: nick },
+        family: sid,
+        expiresAt: exp * 1000,
+      };
+      keepAtMost(this.verified, VERIFIED_KEPT);
+      this.verified.set(token, entry);
+      return entry;
     } catch {
       return null;
     }
   }
 
-  /** A new refresh token for a fresh sign-in (a new family). */
-  issueRefresh(accountId: number, family = randomToken()): Promise<string> {
+  /** True while the family has an unexpired refresh token: one query per family per SESSION_CHECK_MS. */
+  private async isLive(family: string, now = Date.now()): Promise<boolean> {
+    const trustedUntil = this.families.get(family);
+    if (trustedUntil !== undefined && (trustedUntil === 0 || now < trustedUntil)) return trustedUntil !== 0;
+    const [row] = await this.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.family, family), gt(refreshTokens.expiresAt, now)))
+      .limit(1);
+    // A logout in this process while the query ran has the last word.
+    if (this.families.get(family) === 0) return false;
+    this.families.delete(family);
+    keepAtMost(this.families, VERIFIED_KEPT);
+    this.families.set(family, row ? now + SESSION_CHECK_MS : 0);
+    return row !== undefined;
+  }
+
+  /** The family of a refresh token that has not expired, or null (for per-session rate limits). */
+  async familyOf(token: string, now = Date.now()): Promise<string | null> {
+    const [row] = await this.db
+      .select({ family: refreshTokens.family })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, hashOf(token)), gt(refreshTokens.expiresAt, now)));
+    return row?.family ?? null;
+  }
+
+  /** A new refresh token of `family`. */
+  private issueRefresh(accountId: number, family: string): Promise<string> {
     const token = randomToken();
     return this.db
       .insert(refreshTokens)
@@ -75,28 +130,34 @@ export class Tokens {
   }
 
   /**
-   * Uses a refresh token and returns its account and the next token of the family. A token used
-   * again within REUSE_GRACE_MS (parallel refreshes of one page or two tabs) still works; later,
-   * the reuse means it was stolen and the whole family is revoked.
+   * Uses a refresh token and returns its account, the next token of the family and the family.
+   * The client that used it (`client`: its address and user agent) may use it again within
+   * REUSE_GRACE_MS (parallel refreshes of one page or two tabs); anyone else, or later, means it
+   * was stolen and the whole family is revoked.
    */
-  async rotate(token: string, now = Date.now()): Promise<{ account: AccountRef; refresh: string }> {
+  async rotate(
+    token: string,
+    client: string,
+    now = Date.now(),
+  ): Promise<{ account: AccountRef; refresh: string; family: string }> {
     const refused = new Refusal('unauthorized', 'Please sign in again');
     const [row] = await this.db
       .select()
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, hashOf(token)));
     if (!row || row.expiresAt <= now) throw refused;
-    if (row.usedAt !== null && now - row.usedAt >= REUSE_GRACE_MS) {
-      await this.db.delete(refreshTokens).where(eq(refreshTokens.family, row.family));
+    const usedBy = hashOf(client);
+    if (row.usedAt !== null && (now - row.usedAt >= REUSE_GRACE_MS || row.usedBy !== usedBy)) {
+      await this.revokeFamily(row.family);
       throw refused;
     }
     await this.db
       .update(refreshTokens)
-      .set({ usedAt: now })
+      .set({ usedAt: now, usedBy })
       .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)));
     const account = await accountRef(this.db, row.accountId);
     if (!account) throw refused;
-    return { account, refresh: await this.issueRefresh(account.id, row.family) };
+    return { account, refresh: await this.issueRefresh(account.id, row.family), family: row.family };
   }
 
   /** Deletes refresh tokens past their expiry (the server runs it hourly), so the table does not grow without end. */
@@ -104,12 +165,15 @@ export class Tokens {
     await this.db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now));
   }
 
-  /** Signs a device out: every token of the presented token's family stops working. */
+  /** Signs a device out: every token of the presented token's family, refresh and access, stops working. */
   async revoke(token: string): Promise<void> {
-    const [row] = await this.db
-      .select({ family: refreshTokens.family })
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashOf(token)));
-    if (row) await this.db.delete(refreshTokens).where(eq(refreshTokens.family, row.family));
+    const family = await this.familyOf(token);
+    if (family !== null) await this.revokeFamily(family);
+  }
+
+  private async revokeFamily(family: string): Promise<void> {
+    await this.db.delete(refreshTokens).where(eq(refreshTokens.family, family));
+    this.families.delete(family);
+    this.families.set(family, 0);
   }
 }

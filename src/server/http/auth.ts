@@ -1,5 +1,6 @@
 /** /auth: wallet sign-in (SIWS), email accounts, token refresh and logout. */
 
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API_BASE } from '../../shared/constants';
@@ -8,9 +9,9 @@ import type { Services } from '../services';
 import { issueSignIn, verifyWalletSignIn, type SignInSite } from '../auth/signIn';
 import { passwordSignIn, register } from '../auth/passwordSignIn';
 import { REFRESH_TTL_MS } from '../auth/Tokens';
-import { walletAccount, type AccountRef } from '../ledger/accounts';
+import { isKnownLogin, walletAccount, type AccountRef } from '../ledger/accounts';
 import { ok, parseBody } from './errors';
-import { authLimits } from './rateLimits';
+import { authLimits, byAddress, sessionLimits } from './rateLimits';
 import { body, text } from './schemas';
 
 const REFRESH_COOKIE = 'refresh_token';
@@ -38,24 +39,34 @@ const passwordLogin = body({ login: email, password });
 const registration = body({ email, password, ...firstSignIn });
 const nonceQuery = body({ wallet: text('wallet', 64) });
 
+/** Who presents a refresh token: a used one is honoured again (for a short while) only for the same client. */
+const clientOf = (request: FastifyRequest) => `${byAddress(request)} ${request.headers['user-agent'] ?? ''}`;
+
 /** The /auth routes, with per-IP and per-login rate limits. */
 export function authRoutes(services: Services) {
   const { database, tokens, config } = services;
   const db = database.db;
 
   async function signedIn(reply: FastifyReply, account: AccountRef) {
-    const refresh = await tokens.issueRefresh(account.id);
+    const { refresh, access } = await tokens.startSession(account);
     setRefreshCookie(reply, refresh);
-    return ok({ token: await tokens.accessToken(account) });
-  }
-
-  function site(request: FastifyRequest): SignInSite {
-    const domain = config.signInDomain ?? request.host;
-    return { domain, uri: `${request.protocol}://${domain}`, chainId: CHAIN_IDS[config.chain] };
+    return ok({ token: access });
   }
 
   return async function (app: FastifyInstance): Promise<void> {
-    const preHandler = authLimits(app, config.rateLimits);
+    const preHandler = authLimits(app, config.rateLimits, (login) => isKnownLogin(db, login));
+    const sessionHandler = sessionLimits(app, config.rateLimits, (request) =>
+      tokens.familyOf(request.cookies[REFRESH_COOKIE] ?? ''),
+    );
+
+    /**
+     * Where sign-in messages say the player is: SIGN_IN_DOMAIN, else (local play) the address the
+     * server listens on; never the request's Host or X-Forwarded-Host, which a phishing page picks.
+     */
+    function site(request: FastifyRequest): SignInSite {
+      const domain = config.signInDomain ?? listeningDomain(app, config.host);
+      return { domain, uri: `${request.protocol}://${domain}`, chainId: CHAIN_IDS[config.chain] };
+    }
 
     app.get('/auth/nonce', { preHandler }, async (request) => {
       const { wallet } = parseBody(nonceQuery, request.query);
@@ -78,19 +89,27 @@ export function authRoutes(services: Services) {
       return signedIn(reply, await register(db, form.email, form.password, form));
     });
 
-    app.post('/auth/refresh', { preHandler }, async (request, reply) => {
-      const { account, refresh } = await tokens.rotate(request.cookies[REFRESH_COOKIE] ?? '');
+    app.post('/auth/refresh', { preHandler: sessionHandler }, async (request, reply) => {
+      const cookie = request.cookies[REFRESH_COOKIE] ?? '';
+      const { account, refresh, family } = await tokens.rotate(cookie, clientOf(request));
       setRefreshCookie(reply, refresh);
-      return ok({ token: await tokens.accessToken(account) });
+      return ok({ token: await tokens.accessToken(account, family) });
     });
 
-    app.post('/auth/logout', { preHandler }, async (request, reply) => {
+    app.post('/auth/logout', { preHandler: sessionHandler }, async (request, reply) => {
       const refresh = request.cookies[REFRESH_COOKIE];
       if (refresh) await tokens.revoke(refresh);
       reply.clearCookie(REFRESH_COOKIE, { path: `${API_BASE}/auth` });
       return ok(null);
     });
   };
+}
+
+/** host:port the server listens on; a wildcard host (0.0.0.0, ::) is named localhost. */
+function listeningDomain(app: FastifyInstance, host: string): string {
+  const { port } = app.server.address() as AddressInfo;
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `${name}:${port}`;
 }
 
 function setRefreshCookie(reply: FastifyReply, token: string): void {

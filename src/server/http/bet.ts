@@ -10,7 +10,7 @@ import { cancelBet, cashOut, largestBet, MIN_BET, placeBet, type Betting, type C
 import { betHistory } from '../ledger/betViews';
 import { ok, parseBody } from './errors';
 import { idempotent } from './idempotency';
-import { accountLimit, playerLimits } from './rateLimits';
+import { accountLimit, playerLimits, signedInAddressLimit } from './rateLimits';
 import { requireAccount } from './requireAccount';
 import { beforeBet, body, number } from './schemas';
 
@@ -50,8 +50,10 @@ export function betRoutes(services: Services) {
 
   return async function (app: FastifyInstance): Promise<void> {
     const preHandler = playerLimits(app, 'bet', config.rateLimits.betPerIp, config.rateLimits.betPerAccount);
-    // Cash-out and cancel: per account only, on a budget of their own, so no other traffic can make them 429.
+    // Cash-out and cancel: per account, on a budget of their own, so no other traffic can make a cash-out 429.
     const settleLimit = accountLimit(app, 'bet-settle', config.rateLimits.betPerAccount);
+    // A cancel also counts per address (signed-in cancels only): every subscriber gets its event.
+    const cancelLimits = [settleLimit, signedInAddressLimit(app, 'bet-cancel', config.rateLimits.betPerIp)];
 
     app.post('/bet/create', { preHandler }, async (request) => {
       const account = await requireAccount(request);
@@ -73,7 +75,7 @@ export function betRoutes(services: Services) {
       );
     });
 
-    app.post('/bet/cancel', { preHandler: settleLimit }, async (request) => {
+    app.post('/bet/cancel', { preHandler: cancelLimits }, async (request) => {
       const account = await requireAccount(request);
       return ok(await cancelBet(betting, account, parseBody(byId, request.body).betId));
     });

@@ -35,7 +35,13 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
 }
 
 /** The status of each kind of domain refusal. */
-export const REFUSAL_STATUS: Record<RefusalKind, number> = { invalid: 400, unauthorized: 401, not_found: 404, conflict: 409 };
+export const REFUSAL_STATUS: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  not_found: 404,
+  conflict: 409,
+  too_many: 429,
+};
 
 /** Installs the error and not-found handlers that answer in the envelope and never leak a stack. */
 export function installErrorHandlers(app: FastifyInstance): void {

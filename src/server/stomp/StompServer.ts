@@ -19,13 +19,17 @@ interface OpenSession {
   session: StompSession;
   ws: WebSocket;
   closed: Promise<void>;
+  /** Admitted without a valid access token: it counts against the places not kept for players. */
+  stranger: boolean;
 }
 
 /** How many sockets the server keeps, and how long one may stay without a subscription. */
 export interface StompLimits {
   /** Sockets in this process. */
   maxConnections: number;
-  /** Sockets from one client address (an IPv6 /64 counts as one). */
+  /** Of those, places only signed-in players' sockets may take, so strangers cannot fill the whole total. */
+  reservedForPlayers: number;
+  /** Sockets from one client network (an IPv6 /48 counts as one). */
   maxPerAddress: number;
   /** A connected socket without a subscription for this long is closed (0: never). */
   subscribeTimeoutMs: number;
@@ -43,8 +47,10 @@ export interface StompServerOptions {
   /** A slow peer with more bytes than this waiting is dropped (default 1 MiB). */
   maxBufferedBytes?: number;
   limits: StompLimits;
-  /** The key a client's sockets are counted under (its address, an IPv6 /64 as one). */
+  /** The key a client's sockets are counted under (its address, an IPv6 /48 as one). */
   addressOf: (request: IncomingMessage) => string;
+  /** True for a valid access token of a signed-in player. */
+  isPlayer: (token: string) => Promise<boolean>;
   /** Bet events are gathered this long (the round's tick) and sent to each subscriber in one WebSocket message. */
   betBatchMs: number;
 }
@@ -57,6 +63,8 @@ export interface StompServerOptions {
 export class StompServer {
   private readonly wss: WebSocketServer;
   private readonly sessions = new Set<OpenSession>();
+  /** Sessions admitted as strangers (no valid access token). */
+  private strangers = 0;
   /** Open sockets per client address; an address leaves the map with its last socket. */
   private readonly perAddress = new Map<string, number>();
   private readonly broadcaster: Broadcaster;
@@ -196,18 +204,44 @@ export class StompServer {
     this.wss.close();
   }
 
+  /**
+   * Decides a CONNECT: a valid access token makes the session a player's (checked asynchronously);
+   * without one it is refused once strangers hold every place not kept for players.
+   */
+  private admit(entry: OpenSession, token: string | undefined): LimitError | null | Promise<LimitError | null> {
+    if (token === undefined) return this.admitStranger(entry);
+    return this.options
+      .isPlayer(token)
+      .catch(() => false)
+      .then((player) => (player ? null : this.admitStranger(entry)));
+  }
+
+  private admitStranger(entry: OpenSession): LimitError | null {
+    const { maxConnections, reservedForPlayers } = this.options.limits;
+    if (this.strangers >= maxConnections - reservedForPlayers)
+      return new LimitError(
+        'Too many connections',
+        `the last ${reservedForPlayers} places are kept for signed-in players (STOMP_RESERVED_FOR_PLAYERS)`,
+      );
+    entry.stranger = true;
+    this.strangers++;
+    return null;
+  }
+
   private open(ws: WebSocket, address: string): void {
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
-    const session = new StompSession(ws, this.host, `s${++this.nextSessionId}`);
+    const session = new StompSession(ws, this.host, `s${++this.nextSessionId}`, (token) => this.admit(entry, token));
     const entry: OpenSession = {
       session,
       ws,
       closed: new Promise<void>((resolve) => ws.once('close', () => resolve())),
+      stranger: false,
     };
     this.sessions.add(entry);
     ws.on('error', () => ws.terminate());
     ws.once('close', () => {
       this.sessions.delete(entry);
+      if (entry.stranger) this.strangers--;
       const left = (this.perAddress.get(address) ?? 1) - 1;
       if (left > 0) this.perAddress.set(address, left);
       else this.perAddress.delete(address);

@@ -34,6 +34,8 @@ export class LimitError extends StompError {}
 /** One STOMP connection: parses its frames, answers them, and owns its subscriptions. */
 export class StompSession implements Subscriber {
   private readonly parser = new FrameParser((frame) => this.handle(frame));
+  /** Frames that came while CONNECT was being admitted, handled once it is (null: none is). */
+  private waiting: Frame[] | null = null;
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly openedAt = Date.now();
   private version: string | null = null;
@@ -47,10 +49,12 @@ export class StompSession implements Subscriber {
   private window = { start: Date.now(), frames: 0, messages: 0 };
   private closing = false;
 
+  /** `admit` decides on CONNECT, given the access token it carries (`authorization: Bearer …`), if any: null admits. */
   constructor(
     private readonly ws: WebSocket,
     private readonly host: SessionHost,
     readonly id: string,
+    private readonly admit: (token: string | undefined) => LimitError | null | Promise<LimitError | null>,
   ) {
     ws.on('message', (data: Buffer) => this.receive(data));
   }
@@ -115,11 +119,17 @@ export class StompSession implements Subscriber {
   private receive(data: Buffer): void {
     if (this.closing) return;
     this.lastReceived = Date.now();
-    try {
+    this.guarded(() => {
       this.count('messages', MAX_MESSAGES_PER_SECOND);
       this.parser.push(data);
+    });
+  }
+
+  /** Runs `work`; a StompError it throws is answered, and a bug of ours gets a generic ERROR, not a crash. */
+  private guarded(work: () => void): void {
+    try {
+      work();
     } catch (error) {
-      // A bug of ours must not take the process down: the peer gets a generic ERROR.
       this.fail(error instanceof StompError ? error : new StompError('Server error', 'the frame could not be handled'));
     }
   }
@@ -144,6 +154,11 @@ export class StompSession implements Subscriber {
   private handle(frame: Frame): void {
     if (this.closing) return;
     this.count('frames', MAX_FRAMES_PER_SECOND);
+    if (this.waiting) this.waiting.push(frame);
+    else this.dispatch(frame);
+  }
+
+  private dispatch(frame: Frame): void {
     const receipt = frame.headers.get('receipt');
     if (frame.command === 'CONNECT' || frame.command === 'STOMP') return this.connect(frame);
     if (!this.isConnected) throw new StompError('Not connected', 'send CONNECT first', receipt);
@@ -167,8 +182,30 @@ export class StompSession implements Subscriber {
     if (receipt !== undefined) this.write(encodeFrame('RECEIPT', { 'receipt-id': receipt }));
   }
 
+  /**
+   * Answers CONNECT once the server admits it; while it checks a token (asynchronously), the
+   * frames that follow wait and are handled after CONNECTED.
+   */
   private connect(frame: Frame): void {
     if (this.isConnected) throw new StompError('Already connected', 'CONNECT was sent twice');
+    const token = /^Bearer (\S+)$/.exec(frame.headers.get('authorization') ?? '')?.[1];
+    const decision = this.admit(token);
+    if (!(decision instanceof Promise)) return this.accept(frame, decision);
+    this.waiting = [];
+    void decision.then((refusal) => {
+      const waiting = this.waiting ?? [];
+      this.waiting = null;
+      if (this.closing) return;
+      this.guarded(() => {
+        this.accept(frame, refusal);
+        for (const next of waiting) if (!this.closing) this.dispatch(next);
+      });
+    });
+  }
+
+  /** CONNECTED, or the server's refusal. */
+  private accept(frame: Frame, refusal: LimitError | null): void {
+    if (refusal) throw refusal;
     const version = negotiateVersion(frame.headers.get('accept-version'));
     const beat = negotiateHeartbeat(frame.headers.get('heart-beat'), this.host.heartbeatMs);
     this.sendEvery = beat.sendEvery;

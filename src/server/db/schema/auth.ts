@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /** Sign-In-With-Solana inputs handed out by GET /auth/nonce; each is used at most once. */
@@ -16,7 +16,8 @@ export const signInNonces = pgTable(
 
 /**
  * Refresh tokens, stored as SHA-256 hashes. Each refresh uses its row and issues the next in the
- * same family; a used token presented again revokes the whole family (it was stolen).
+ * same family; a used token presented again revokes the whole family (it was stolen). A family is
+ * one signed-in device: its access tokens name it and stop working once its rows are gone.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -29,8 +30,24 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
     usedAt: bigint('used_at', { mode: 'number' }),
+    /** Who used it (a hash of address and user agent): only they get the grace window. */
+    usedBy: text('used_by'),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.family)],
+);
+
+/** Wrong passwords per email (known or not): past a few, each try waits longer (passwordSignIn.ts). */
+export const passwordFailures = pgTable(
+  'password_failures',
+  {
+    /** The normalized email. */
+    login: text('login').primaryKey(),
+    failures: integer('failures').notNull(),
+    /** No try is taken before this instant (ms). */
+    lockedUntil: bigint('locked_until', { mode: 'number' }).notNull(),
+    lastFailedAt: bigint('last_failed_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('password_failures_last_idx').on(t.lastFailedAt)],
 );
 
 /** The first answer to a create call with an Idempotency-Key, replayed for repeats of that key. */

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { passwordFailures } from '../../src/server/db/schema';
+import { SESSION_CHECK_MS } from '../../src/server/auth/Tokens';
+import { startServer, type TestServer } from './harness';
+import { call, cookiePair, newPlayer } from './client';
+import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+
+/** A call from `address` with user agent `agent` (these servers trust X-Forwarded-For). */
+const client = (address: string, agent: string, cookie?: string) => ({
+  headers: { 'x-forwarded-for': address, 'user-agent': agent },
+  cookie,
+});
+
+describe.skipIf(!postgresAvailable)('sessions and passwords on PostgreSQL (needs Debian postgresql)', () => {
+  let cluster: PostgresCluster;
+  /** Two processes on one database, as the gateways of a cluster. */
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    const url = await cluster.createDatabase('sessions');
+    const env = { DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('hex'), TRUST_PROXY: 'true' };
+    a = await startServer(env);
+    b = await startServer({ ...env, ROLE: 'gateway' });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    cluster?.stop();
+  });
+
+  it('logout stops the access token at once here and within a second on every other process', async () => {
+    const signIn = await call<{ token: string }>(a.api, 'POST', '/auth/register', {
+      email: 'leaver@example.com',
+      password: 'password1',
+    });
+    const token = signIn.body.data!.token;
+    const profile = (api: string) => call(api, 'GET', '/user/profile', undefined, { token });
+    expect((await profile(a.api)).status).toBe(200);
+    expect((await profile(b.api)).status).toBe(200);
+    expect(
+      (await call(a.api, 'POST', '/auth/logout', undefined, { cookie: cookiePair(signIn.cookies[0]) })).status,
+    ).toBe(200);
+    expect((await profile(a.api)).status).toBe(401);
+    const deadline = Date.now() + SESSION_CHECK_MS + 2000;
+    let status = (await profile(b.api)).status;
+    while (status !== 401 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await profile(b.api)).status;
+    }
+    expect(status).toBe(401);
+  });
+
+  it('honours a used refresh token again only for the client that used it; anyone else revokes the family', async () => {
+    const signIn = await call(a.api, 'POST', '/auth/register', { email: 'twin@example.com', password: 'password1' });
+    const first = cookiePair(signIn.cookies[0]);
+    const phone = client('198.51.100.10', 'Phone/1.0', first);
+    const used = await call<{ token: string }>(a.api, 'POST', '/auth/refresh', undefined, phone);
+    expect(used.status).toBe(200);
+    // The same page again within the grace window (a second tab): still fine, on any process.
+    expect((await call(b.api, 'POST', '/auth/refresh', undefined, phone)).status).toBe(200);
+    // The same cookie from another address, or with another user agent, within the window: stolen.
+    const thief = await call(b.api, 'POST', '/auth/refresh', undefined, client('203.0.113.66', 'Phone/1.0', first));
+    expect(thief.status).toBe(401);
+    expect(
+      (await call(a.api, 'POST', '/auth/refresh', undefined, { cookie: cookiePair(used.cookies[0]) })).status,
+    ).toBe(401);
+    expect((await call(a.api, 'GET', '/user/profile', undefined, { token: used.body.data!.token })).status).toBe(401);
+
+    const other = await call(a.api, 'POST', '/auth/register', { email: 'twin2@example.com', password: 'password1' });
+    const cookie = cookiePair(other.cookies[0]);
+    expect((await call(a.api, 'POST', '/auth/refresh', undefined, client('198.51.100.11', 'A', cookie))).status).toBe(
+      200,
+    );
+    expect((await call(a.api, 'POST', '/auth/refresh', undefined, client('198.51.100.11', 'B', cookie))).status).toBe(
+      401,
+    );
+  });
+
+  it('slows password guessing per account from any number of addresses, parallel guesses included', async () => {
+    const { email } = await newPlayer(a.api);
+    const guess = (i: number, password = `wrong password ${i}`) =>
+      call(
+        i % 2 ? a.api : b.api,
+        'POST',
+        '/auth/authenticate',
+        { login: email, password },
+        client(`192.0.2.${i}`, 'x'),
+      );
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => guess(i + 1)));
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5);
+    const waited = answers.filter((answer) => answer.status === 429);
+    expect(waited).toHaveLength(15);
+    expect(waited[0]!.body.errorMessage).toMatch(/^Too many wrong passwords: try again in \d+ s$/);
+    // Even the right password waits its turn...
+    expect((await guess(100, 'correct horse')).status).toBe(429);
+    // ...and once the wait is over it signs in and clears the count.
+    await a.server.services.database.db.update(passwordFailures).set({ lockedUntil: Date.now() - 1 });
+    expect((await guess(101, 'correct horse')).status).toBe(200);
+    expect((await guess(102)).status).toBe(401);
+    expect((await guess(103, 'correct horse')).status).toBe(200);
+  });
+});
