@@ -31,16 +31,17 @@ afterEach(() => {
 });
 
 describe('the session', () => {
-  it('stores the token under access_token, fetches the profile, then the payment environment', async () => {
+  it("stores the token under access_token, fetches the profile, then the payment environment and the round's own bets", async () => {
     const seen = serve({
       '/user/profile': () => json(200, { success: true, data: PROFILE }),
       '/payment/environment': () => json(200, { success: true, data: { type: 'local', rate: 10000, wallet: 'H' } }),
+      '/bet/current': () => json(200, { success: true, data: { gameId: null, bets: [] } }),
     });
     await signIn('t-1');
     expect(localStorage.getItem('access_token')).toBe('t-1');
     expect(store.get(profileAtom)).toEqual(PROFILE);
     expect(store.get(paymentEnvironmentAtom)).toEqual({ type: 'local', rate: 10000, wallet: 'H' });
-    expect(seen).toEqual(['GET /user/profile', 'GET /payment/environment']);
+    expect(seen).toEqual(['GET /user/profile', 'GET /payment/environment', 'GET /bet/current']);
   });
 
   it('a refused profile fetch signs out; a network error or a server error (a restart) does not', async () => {

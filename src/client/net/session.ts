@@ -10,6 +10,7 @@ import { profileAtom, profileLoadingAtom } from '../state/profileAtom';
 import { accessTokenAtom, clearSessionAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
 import { ApiError, getData, postData } from './api';
+import { restoreOwnBets } from './ownBets';
 import { referralFields } from './referral';
 
 /** How long to wait before fetching the profile again after a network error. */
@@ -18,11 +19,11 @@ export const PROFILE_RETRY_MS = 5000;
 let latest = 0;
 let retry: ReturnType<typeof setTimeout> | undefined;
 
-/** Stores the token, fetches the profile, then loads the payment environment. */
+/** Stores the token, fetches the profile, then loads the payment environment and the player's bets of the round. */
 export async function signIn(token: string): Promise<void> {
   store.set(accessTokenAtom, token);
   await refreshProfile();
-  if (store.get(profileAtom)) await loadPaymentEnvironment();
+  if (store.get(profileAtom)) await Promise.all([loadPaymentEnvironment(), restoreOwnBets()]);
 }
 
 /** Resumes the stored session at page start (no request when signed out, spec §6). */
