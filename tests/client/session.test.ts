@@ -60,7 +60,7 @@ describe('the session', () => {
     expect(localStorage.getItem('access_token')).toBeNull();
   });
 
-  it('retries a profile fetch that keeps failing, waiting longer each time; after three the button says the server is not answering', async () => {
+  it("retries a profile fetch that keeps failing, waiting longer each time; after three the button reads 'Server offline'", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let up = false;
     const seen = serve({
@@ -89,7 +89,7 @@ describe('the session', () => {
       expect(tries()).toBe(index + 1);
       await vi.advanceTimersByTimeAsync(1);
       expect(tries()).toBe(index + 2);
-      expect(label()).toBe(index + 2 >= 3 ? 'Server not answering' : 'Loading...');
+      expect(label()).toBe(index + 2 >= 3 ? 'Server offline' : 'Loading...');
     }
     expect(store.get(accessTokenAtom)).toBe('t-1');
     up = true;

@@ -1,6 +1,6 @@
 /**
  * The profile button (spec §2, architecture §9): 'Loading...', the balance followed by ' $', or
- * 'Login'; 'Server not answering' while the first profile fetch keeps failing (it is retried).
+ * 'Login'; 'Server offline' while the first profile fetch keeps failing (it is retried).
  */
 
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -11,7 +11,7 @@ import { accessTokenAtom } from '../../state/sessionAtom';
 import { Button } from '../pixel';
 
 /** What the button reads while the profile cannot be fetched. */
-export const SERVER_NOT_ANSWERING = 'Server not answering';
+export const SERVER_OFFLINE = 'Server offline';
 
 export function profileLabel(
   signedIn: boolean,
@@ -20,7 +20,7 @@ export function profileLabel(
   unreachable: boolean,
 ): string {
   if (!signedIn) return 'Login';
-  if (balance === null && unreachable) return SERVER_NOT_ANSWERING;
+  if (balance === null && unreachable) return SERVER_OFFLINE;
   if (loading || balance === null) return 'Loading...';
   return `${formatCoins(balance)} $`;
 }
