@@ -13,7 +13,7 @@ import { fixedCrashPoints } from '../server/crashPoints';
 import { balanceOf, fundedPlayer } from '../server/betting';
 import { call } from '../server/client';
 import { startServer, type TestServer } from '../server/harness';
-import { chromiumAvailable, openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 import { balanceReads, shoot, signInByEmail } from './walletPage';
 
@@ -29,7 +29,7 @@ const label = (page: Page) => page.getByTestId('bet-main-0').locator('.bet-main-
 const roundBets = (page: Page) => page.getByRole('list', { name: 'Bets of this round' }).getByRole('listitem');
 const ownRows = (page: Page) => roundBets(page).filter({ hasText: '(you)' }).count();
 
-describe.skipIf(!chromiumAvailable)('a reload in Chromium keeps the bet (needs /usr/bin/chromium)', () => {
+describe('a reload in Chromium keeps the bet', () => {
   let server: TestServer;
   let browser: Browser;
 
