@@ -174,6 +174,16 @@ export interface CashOutResponse {
 export interface BetHistoryResponse {
   betHistory: BetWithRound[];
 }
+/** A bet of the player's own: the bet object and its auto cash-out target (a multiplier, null by hand). */
+export interface OwnBet extends Bet {
+  autoRate: number | null;
+}
+/** GET /bet/current: the player's bets of the round shown now, in the order placed, canceled ones left out. */
+export interface CurrentBetsResponse {
+  /** The round shown now (GET /game/info's), null before the first round. */
+  gameId: string | null;
+  bets: OwnBet[];
+}
 
 export interface PaymentEnvironment {
   type: PaymentEnvironmentType;

@@ -13,6 +13,7 @@ import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
 import { openBrowser, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
+import { signInByEmail } from './walletPage';
 
 const ROUND_SETTINGS = { STATIC_DIR: TEST_DIST, BETTING_MS: '2500', PAUSE_MS: '600', TICK_MS: '100' };
 const TIMEOUT_MS = 180_000;
@@ -130,13 +131,7 @@ describe('the HUD in Chromium against the real server', () => {
     { timeout: 600_000 },
     async () => {
       const player = await fundedPlayer(server.api, server.server.services.database.db, FUNDS);
-      await profileButton().click();
-      const login = dialog('Connect your wallet');
-      await login.getByLabel('Email').fill(player.email);
-      await login.getByLabel('Password').fill('correct horse');
-      await login.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await dialog('Your profile').waitFor();
-      await page.keyboard.press('Escape');
+      await signInByEmail(page, player.email);
       await poll(() => profileButton().textContent()).toBe('1.000 $');
       expect(await page.getByRole('button', { name: 'Bets History' }).isVisible()).toBe(true);
 

@@ -7,6 +7,7 @@ import { store } from '../state/store';
 import { getGameInfo, getLastRounds } from './api';
 import { placeQueuedBets } from './bets';
 import { applyGameEvent, applyGameInfo, applyLastRounds, isCurrentOrNewer } from './events';
+import { placedElsewhere, restoreOwnBets } from './ownBets';
 import { betFeed, refreshRoundBets } from './roundBets';
 import { refreshProfile } from './session';
 
@@ -24,17 +25,18 @@ function afterGameEvent(event: GameEvent): void {
   if (settled && store.get(accessTokenAtom)) void refreshProfile();
 }
 
-/** A bet event. */
+/** A bet event; a bet the player placed in another tab or device comes to a panel here too. */
 export function receiveBetEvent(event: BetEvent): void {
+  if (placedElsewhere(store, event)) void restoreOwnBets();
   betFeed.push(event);
 }
 
-/** On every (re)connect: the round over HTTP (an ENDED one raises game-ended, spec §4), then its bets. */
+/** On every (re)connect: the round over HTTP (an ENDED one raises game-ended, spec §4), then its bets and the player's own. */
 export async function loadRound(): Promise<void> {
   try {
     const info = await getGameInfo();
     for (const event of applyGameInfo(store, info)) afterGameEvent(event);
-    await refreshRoundBets();
+    await Promise.all([refreshRoundBets(), restoreOwnBets()]);
   } catch {
     // The STOMP subscription sends the round as well.
   }

@@ -1,28 +1,41 @@
 /**
  * Sign-in, sign-out and the profile (spec §4): after a token arrives the profile is fetched, then
- * the payment environment. A failed profile fetch signs out, except when no answer came at all
- * (architecture §9): then it is tried again a little later.
+ * the payment environment. A failed profile fetch signs out, except when no answer came at all or
+ * the server failed (architecture §9): then it is tried again, waiting longer after each failure,
+ * and after a few the profile button says the server is not answering.
  */
 
 import type { PaymentEnvironment, Profile, TokenResponse } from '../../shared/protocol';
 import { paymentEnvironmentAtom } from '../state/paymentEnvironmentAtom';
-import { profileAtom, profileLoadingAtom } from '../state/profileAtom';
+import { profileAtom, profileLoadingAtom, profileUnreachableAtom } from '../state/profileAtom';
 import { accessTokenAtom, clearSessionAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
 import { ApiError, getData, postData } from './api';
+import { restoreOwnBets } from './ownBets';
 import { referralFields } from './referral';
 
-/** How long to wait before fetching the profile again after a network error. */
-export const PROFILE_RETRY_MS = 5000;
+/** How long to wait before fetching the profile again after the first failure; each further one doubles it. */
+export const PROFILE_RETRY_MS = 1000;
+/** The longest wait between two tries. */
+export const PROFILE_RETRY_MAX_MS = 30_000;
+/** After this many failures in a row the profile button says the server is not answering. */
+export const PROFILE_FAILURES_SHOWN = 3;
 
 let latest = 0;
 let retry: ReturnType<typeof setTimeout> | undefined;
+/** Profile fetches in a row that got no answer or a 5xx. */
+let failures = 0;
 
-/** Stores the token, fetches the profile, then loads the payment environment. */
+/** The wait before the next try after `failures` failures in a row: 1 s, 2 s, 4 s ... at most 30 s. */
+export const profileRetryDelay = (failures: number): number =>
+  Math.min(PROFILE_RETRY_MAX_MS, PROFILE_RETRY_MS * 2 ** (failures - 1));
+
+/** Stores the token, fetches the profile, then loads the payment environment and the player's bets of the round. */
 export async function signIn(token: string): Promise<void> {
   store.set(accessTokenAtom, token);
+  failures = 0;
   await refreshProfile();
-  if (store.get(profileAtom)) await loadPaymentEnvironment();
+  if (store.get(profileAtom)) await Promise.all([loadPaymentEnvironment(), restoreOwnBets()]);
 }
 
 /** Resumes the stored session at page start (no request when signed out, spec §6). */
@@ -55,14 +68,19 @@ export async function refreshProfile(): Promise<void> {
   if (!store.get(profileAtom)) store.set(profileLoadingAtom, true);
   try {
     const profile = await getData<Profile>('/user/profile');
-    if (request === latest && store.get(accessTokenAtom)) store.set(profileAtom, profile);
+    if (request !== latest || !store.get(accessTokenAtom)) return;
+    failures = 0;
+    store.set(profileAtom, profile);
+    store.set(profileUnreachableAtom, false);
   } catch (error) {
     if (request !== latest || !store.get(accessTokenAtom)) return;
     // The server away (no answer) or failing (5xx: a restarting server answers 503 while it closes)
-    // is not a refusal of the session: try again. A refused fetch (4xx) signs out.
-    if (error instanceof ApiError && (error.status === null || error.status >= 500))
-      retry = setTimeout(() => void refreshProfile(), PROFILE_RETRY_MS);
-    else store.set(clearSessionAtom);
+    // is not a refusal of the session: try again, later each time. A refused fetch (4xx) signs out.
+    if (error instanceof ApiError && (error.status === null || error.status >= 500)) {
+      failures += 1;
+      if (failures >= PROFILE_FAILURES_SHOWN) store.set(profileUnreachableAtom, true);
+      retry = setTimeout(() => void refreshProfile(), profileRetryDelay(failures));
+    } else store.set(clearSessionAtom);
   } finally {
     if (request === latest) store.set(profileLoadingAtom, false);
   }

@@ -47,6 +47,24 @@ export const placed = (panel: PanelState, betId: string): PanelState => ({
   busy: false,
 });
 
+/** What the server says of an open bet no panel shows: its id, amount text and target text (null: by hand). */
+export interface OpenBet {
+  betId: string;
+  amount: string;
+  rate: string | null;
+}
+
+/** An open bet learnt from the server (after a reload, a reconnect, another tab): CANCEL while betting, CLAIM in flight. */
+export const restored = (panel: PanelState, bet: OpenBet, flying: boolean): PanelState => ({
+  ...panel,
+  amount: bet.amount,
+  rate: bet.rate ?? panel.rate,
+  isAutoWithdraw: bet.rate !== null,
+  betState: flying ? 'running' : 'created',
+  betId: bet.betId,
+  busy: false,
+});
+
 /** The press came outside the betting window: WAITING for the next round (architecture §9). */
 export const queued = (panel: PanelState): PanelState => ({
   ...panel,

@@ -8,3 +8,6 @@ export const profileAtom = atom<Profile | null>(null);
 
 /** True while the first profile fetch of a session runs: the profile button shows 'Loading...'. */
 export const profileLoadingAtom = atom(false);
+
+/** True once several fetches in a row got no answer or a 5xx, until one succeeds: the button says the server is not answering. */
+export const profileUnreachableAtom = atom(false);

@@ -4,7 +4,7 @@ import { atom } from 'jotai';
 import { DEFAULT_PAYMENT_ENVIRONMENT, STORAGE_KEYS } from '../../shared/constants';
 import { ownBetIdsAtom } from './ownBetIdsAtom';
 import { paymentEnvironmentAtom } from './paymentEnvironmentAtom';
-import { profileAtom, profileLoadingAtom } from './profileAtom';
+import { profileAtom, profileLoadingAtom, profileUnreachableAtom } from './profileAtom';
 import { storedAtom } from './storage';
 
 /** The access token, or null when signed out. Set through net/session.ts, which also loads the profile. */
@@ -15,6 +15,7 @@ export const clearSessionAtom = atom(null, (_get, set) => {
   set(accessTokenAtom, null);
   set(profileAtom, null);
   set(profileLoadingAtom, false);
+  set(profileUnreachableAtom, false);
   set(ownBetIdsAtom, new Set<string>());
   set(paymentEnvironmentAtom, { ...DEFAULT_PAYMENT_ENVIRONMENT });
 });

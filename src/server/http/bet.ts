@@ -1,4 +1,4 @@
-/** /bet: place, auto-place, cancel, cash out, and the player's history. */
+/** /bet: place, auto-place, cancel, cash out, the player's bets of the round shown now, and their history. */
 
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { formatCoins } from '../../shared/money';
 import type { Services } from '../services';
 import { gameNow } from '../clock';
 import { cancelBet, cashOut, largestBet, MIN_BET, placeBet, type Betting, type CashOutGate } from '../betting/bets';
-import { betHistory } from '../ledger/betViews';
+import { betHistory, currentBets } from '../ledger/betViews';
 import { ok, parseBody } from './errors';
 import { idempotent } from './idempotency';
 import { accountLimit, playerLimits, signedInAddressLimit } from './rateLimits';
@@ -84,6 +84,10 @@ export function betRoutes(services: Services) {
       const receivedAt = gameNow();
       const account = await requireAccount(request);
       return ok(await cashOut(betting, account, parseBody(byId, request.body).betId, receivedAt));
+    });
+
+    app.get('/bet/current', { preHandler }, async (request) => {
+      return ok(await currentBets(database.db, await requireAccount(request)));
     });
 
     app.get('/bet/history', { preHandler }, async (request) => {

@@ -1,11 +1,13 @@
 /** The bet lists players read: a round's bets, their own history, and the leaders of the last 24 hours. */
 
 import { and, desc, eq, gte, isNull, lt, ne, or } from 'drizzle-orm';
-import type { Bet, BetWithRound } from '../../shared/protocol';
+import type { Bet, BetWithRound, CurrentBetsResponse } from '../../shared/protocol';
 import type { Db } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
+import type { AccountRef } from './accounts';
 import { toBet } from '../betting/betRows';
 import { finalRate } from '../game/roundViews';
+import { latestRound } from '../game/rounds';
 
 /** Bets per page of GET /bet/history. */
 export const HISTORY_PAGE = 50;
@@ -45,6 +47,27 @@ export async function roundBets(db: Db, roundId: number, limit: number, before?:
     .orderBy(desc(bets.id))
     .limit(limit);
   return rows.map((row) => toBet(row.bet, row.nickname));
+}
+
+/**
+ * A player's bets of the round shown now (the newest that is not void), oldest first, canceled ones
+ * left out: what a page restores its panels and "(you)" marks from after a reload or a reconnect.
+ */
+export async function currentBets(db: Db, account: AccountRef): Promise<CurrentBetsResponse> {
+  const round = await latestRound(db);
+  if (!round) return { gameId: null, bets: [] };
+  const rows = await db
+    .select()
+    .from(bets)
+    .where(and(eq(bets.accountId, account.id), eq(bets.roundId, round.id), ne(bets.status, 'CANCELED')))
+    .orderBy(bets.id);
+  return {
+    gameId: String(round.id),
+    bets: rows.map((row) => ({
+      ...toBet(row, account.nickname),
+      autoRate: row.autoRate === null ? null : row.autoRate / 100,
+    })),
+  };
 }
 
 /** A player's bets, newest first, a page at a time: `before` is the last betId of the previous page. */

@@ -1,14 +1,26 @@
-/** The profile button (spec §2, architecture §9): 'Loading...', the balance followed by ' $', or 'Login'. */
+/**
+ * The profile button (spec §2, architecture §9): 'Loading...', the balance followed by ' $', or
+ * 'Login'; 'Server offline' while the first profile fetch keeps failing (it is retried).
+ */
 
 import { useAtomValue, useSetAtom } from 'jotai';
 import { formatCoins } from '../../../shared/money';
 import { openModalAtom } from '../../state/modalAtom';
-import { profileAtom, profileLoadingAtom } from '../../state/profileAtom';
+import { profileAtom, profileLoadingAtom, profileUnreachableAtom } from '../../state/profileAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
 import { Button } from '../pixel';
 
-export function profileLabel(signedIn: boolean, loading: boolean, balance: number | null): string {
+/** What the button reads while the profile cannot be fetched. */
+export const SERVER_OFFLINE = 'Server offline';
+
+export function profileLabel(
+  signedIn: boolean,
+  loading: boolean,
+  balance: number | null,
+  unreachable: boolean,
+): string {
   if (!signedIn) return 'Login';
+  if (balance === null && unreachable) return SERVER_OFFLINE;
   if (loading || balance === null) return 'Loading...';
   return `${formatCoins(balance)} $`;
 }
@@ -17,6 +29,7 @@ export function ProfileButton({ onPick }: { onPick?(): void }) {
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   const loading = useAtomValue(profileLoadingAtom);
   const balance = useAtomValue(profileAtom)?.balanceAmount ?? null;
+  const unreachable = useAtomValue(profileUnreachableAtom);
   const open = useSetAtom(openModalAtom);
   return (
     <Button
@@ -28,7 +41,7 @@ export function ProfileButton({ onPick }: { onPick?(): void }) {
         onPick?.();
       }}
     >
-      {profileLabel(signedIn, loading, balance)}
+      {profileLabel(signedIn, loading, balance, unreachable)}
     </Button>
   );
 }
