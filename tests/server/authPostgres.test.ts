@@ -4,7 +4,7 @@ import { passwordFailures } from '../../src/server/db/schema';
 import { SESSION_CHECK_MS } from '../../src/server/auth/Tokens';
 import { startServer, type TestServer } from './harness';
 import { call, cookiePair, newPlayer } from './client';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './pg';
+import { startPostgres, type PostgresCluster } from './pg';
 
 /** A call from `address` with user agent `agent` (these servers trust X-Forwarded-For). */
 const client = (address: string, agent: string, cookie?: string) => ({
@@ -12,7 +12,7 @@ const client = (address: string, agent: string, cookie?: string) => ({
   cookie,
 });
 
-describe.skipIf(!postgresAvailable)('sessions and passwords on PostgreSQL (needs Debian postgresql)', () => {
+describe('sessions and passwords on PostgreSQL', () => {
   let cluster: PostgresCluster;
   /** Two processes on one database, as the gateways of a cluster. */
   let a: TestServer;
