@@ -145,10 +145,9 @@ export class RoundEngine {
     const elapsedMs = now - startedAt;
     const rate = rateAt(elapsedMs);
     for (const listener of this.listeners) await listener.roundTick?.(round, rate);
-    const shown = Math.min(shownRate(rate), shownRate(round.fullRate));
     this.publish({
       eventType: 'GAME_RATE',
-      data: { gameId: String(round.id), rate: shown, elapsedMs, serverTime: now },
+      data: { gameId: String(round.id), rate: shownRate(rate), elapsedMs, serverTime: now },
     });
     this.scheduleTick(startedAt);
   }

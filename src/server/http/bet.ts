@@ -88,12 +88,13 @@ export function betRoutes(services: Services) {
       return ok(await cancelBet(betting, account, parseBody(byId, request.body).betId));
     });
 
-    // A cash-out is judged at the instant it arrives, before it waits for its body, its rate limit or a database connection.
+    // A cash-out is judged at the instant it has arrived whole, before it waits for its rate limit or a database
+    // connection. Not when its headers arrive: a client could hold the body back until it has seen the crash.
     const arrivals = new WeakMap<FastifyRequest, Arrival>();
     const stamp = async (request: FastifyRequest) => {
       arrivals.set(request, { at: clock.now(), leaderSilent: pulse.silent() });
     };
-    app.post('/bet/refund', { onRequest: stamp, preHandler: settleLimit }, async (request) => {
+    app.post('/bet/refund', { preValidation: stamp, preHandler: settleLimit }, async (request) => {
       const account = await requireAccount(request);
       return ok(await cashOut(betting, account, parseBody(byId, request.body).betId, arrivals.get(request)!));
     });
