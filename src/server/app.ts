@@ -70,6 +70,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   app.addHook('onClose', async () => {
     await paymentWorker.stop();
     await bus.close();
+    services.clock.stop();
     await database.close();
   });
 

@@ -32,6 +32,8 @@ export interface Config {
   bettingMs: number;
   pauseMs: number;
   tickMs: number;
+  /** Tests only: moves this process's wall clock by this many ms, to show the game keeps one clock (the database's). */
+  testClockOffsetMs: number;
   /** STOMP heart-beat the server offers both ways; a peer silent for twice the interval is dropped. */
   heartbeatMs: number;
   /** Largest bet in hundredths (MAX_BET is given in coins). */
@@ -153,6 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
     bettingMs: integer(env, 'BETTING_MS', DEFAULT_BETTING_MS, 100),
     pauseMs: integer(env, 'PAUSE_MS', DEFAULT_PAUSE_MS, 0),
     tickMs: integer(env, 'TICK_MS', DEFAULT_TICK_MS, 10),
+    testClockOffsetMs: integer(env, 'TEST_CLOCK_OFFSET_MS', 0, -3_600_000),
     heartbeatMs: integer(env, 'HEARTBEAT_MS', HEARTBEAT_MS, 0),
     maxBet: integer(env, 'MAX_BET', 100_000, 10) * HUNDREDTHS_PER_COIN,
     maxWin: integer(env, 'MAX_WIN', 10_000_000, 10) * HUNDREDTHS_PER_COIN,

@@ -15,6 +15,8 @@ import { loadSeedKey } from './secrets';
 import { fencedDb, Leadership } from './game/Leadership';
 import { openLockSession } from './db/lockSession';
 import { AbandonedRounds } from './game/AbandonedRounds';
+import { LeaderPulse } from './game/LeaderPulse';
+import { GameClock } from './clock';
 import { RoundSnapshot } from './stomp/RoundSnapshot';
 import { StompServer } from './stomp/StompServer';
 import { LastMessage, type Retainer } from './stomp/Retainer';
@@ -46,6 +48,10 @@ export interface Services {
   settler: BetSettler;
   /** Rounds an engine gave up on, as the bus reports them: cash-outs on them are refused. */
   abandoned: AbandonedRounds;
+  /** The database's clock: round times and cash-out instants. */
+  clock: GameClock;
+  /** Whether the leading engine is heard: no cash-out is taken while it is silent in flight. */
+  pulse: LeaderPulse;
   chain: Chain;
   payments: PaymentContext;
   paymentWorker: PaymentWorker;
@@ -69,6 +75,8 @@ export async function createServices(
   options: ServiceOptions = {},
 ): Promise<Services> {
   const database = await openDatabase(config);
+  const clock = new GameClock(config.testClockOffsetMs);
+  await clock.start(database.db, log);
   const bus: EventBus = config.redisUrl ? await RedisBus.connect(config.redisUrl, log) : new LocalBus();
   const metrics = createMetrics();
   const { bettingMs, pauseMs, tickMs } = config;
@@ -90,8 +98,9 @@ export async function createServices(
     ...{ db: leaderDb, clientSeeds: clientSeedSource(chain), log, key: loadSeedKey(config) },
     ...{ length: config.seedChainLength, checkpointEvery: SEED_CHECKPOINT_EVERY },
   });
+  const abandoned = new AbandonedRounds(bus);
   const engine = new RoundEngine({
-    ...{ db: leaderDb, bus, log, metrics, bettingMs, pauseMs, tickMs },
+    ...{ db: leaderDb, bus, log, metrics, clock, abandoned, bettingMs, pauseMs, tickMs },
     secrets: options.roundSecrets ?? (() => seeds.next()),
   });
   const retainers = new Map<string, Retainer>([
@@ -108,7 +117,7 @@ export async function createServices(
   });
   const settler = new BetSettler(leaderDb, { bus, metrics });
   engine.addListener(settler);
-  const abandoned = new AbandonedRounds(bus);
+  const pulse = new LeaderPulse(bus, tickMs);
   // A real cluster's nodes lag each other: a transfer is dead only after answers 30 s apart agree.
   const deathWatch = new DeathWatch(3, config.chain === 'local' ? 0 : 30_000);
   const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log, deathWatch };
@@ -117,7 +126,7 @@ export async function createServices(
   // it saw, with the ledger row in the same transaction, so a racing worker's UPDATE matches nothing.
   const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
   return {
-    ...{ config, database, bus, metrics, engine, seeds, leadership, stomp, tokens, settler, abandoned },
+    ...{ config, database, bus, metrics, engine, seeds, leadership, stomp, tokens, settler, abandoned, clock, pulse },
     ...{ chain, payments, paymentWorker },
   };
 }

@@ -26,7 +26,7 @@ describe('RoundEngine', () => {
   });
   afterAll(() => database.close());
 
-  function engineWith(crashPoints: number[], tickMs: number, listeners: RoundListener[] = []) {
+  function engineWith(crashPoints: number[], tickMs: number, listeners: RoundListener[] = [], abandoned: number[] = []) {
     const bus = new LocalBus();
     const published: Published[] = [];
     bus.subscribe(DESTINATIONS.game, (json) =>
@@ -34,6 +34,7 @@ describe('RoundEngine', () => {
     );
     const engine = new RoundEngine({
       ...{ db: database.db, bus, log: quiet, metrics: createMetrics(), bettingMs: 100, pauseMs: 50, tickMs, listeners },
+      ...{ clock: { now: Date.now }, abandoned: { ids: () => abandoned } },
       secrets: fixedCrashPoints(crashPoints),
     });
     const ended = () => published.filter((p) => p.event.eventType === 'GAME_ENDED');
@@ -122,6 +123,31 @@ describe('RoundEngine', () => {
     await second.engine.start();
     await second.engine.stop();
     expect(voidedIds(second.published).filter((id) => left.some((r) => String(r.id) === id))).toEqual([]);
+  });
+
+  it('ends a round left flying past its crash instant as its leader would have, and voids one before its crash or abandoned', async () => {
+    const now = Date.now();
+    const long = now - 20_000;
+    const left = await database.db
+      .insert(rounds)
+      .values([
+        { state: 'STARTED', hash: 'h3', fullRate: 2, salt: 's3', createdAt: long, startsAt: long, startedAt: long },
+        { state: 'STARTED', hash: 'h4', fullRate: 2, salt: 's4', createdAt: long, startsAt: long, startedAt: long },
+        { state: 'STARTED', hash: 'h5', fullRate: 3, salt: 's5', createdAt: now, startsAt: now, startedAt: now },
+      ])
+      .returning({ id: rounds.id });
+    const [overdue, abandoned, flying] = left.map((r) => r.id) as [number, number, number];
+    const settled: number[] = [];
+    const listener: RoundListener = { roundEnded: async (round) => void settled.push(round.id) };
+    const { engine, published, ended } = engineWith([5], 50, [listener], [abandoned]);
+    await engine.start();
+    await engine.stop();
+    expect(ended().map((p) => p.event.data)).toEqual([
+      { gameId: String(overdue), rate: 2, fullRate: 2, hash: 'h3', salt: 's3', time: Math.round(crashInstant(long, 2)) },
+    ]);
+    expect(settled).toEqual([overdue]);
+    expect(voidedIds(published).slice(0, 2)).toEqual([String(abandoned), String(flying)]);
+    expect([await rowState(overdue), await rowState(abandoned), await rowState(flying)]).toEqual(['ENDED', 'VOID', 'VOID']);
   });
 
   it('publishes the crash even when settling the end fails, and has the listeners finish it before the next round', async () => {

@@ -84,11 +84,14 @@ export async function cancelBet(betting: Betting, account: AccountRef, betId: nu
 
 /** The bet row place_bet, cancel_bet or cash_out returned, or the refusal it names. */
 function betOrRefusal(json: BetJson | { refused: string }): BetRow {
-  if ('refused' in json) {
-    const refusal = REFUSED[json.refused] ?? new Refusal('conflict', 'This bet is closed');
-    throw new Refusal(refusal.kind, refusal.message);
-  }
+  if ('refused' in json) throw refused(json.refused);
   return betFromJson(json);
+}
+
+/** A fresh Refusal for one of the REFUSED reasons. */
+function refused(reason: string): Refusal {
+  const refusal = REFUSED[reason] ?? new Refusal('conflict', 'This bet is closed');
+  return new Refusal(refusal.kind, refusal.message);
 }
 
 /** Why place_bet, cancel_bet or cash_out wrote nothing, in words a player reads. */
@@ -102,6 +105,7 @@ const REFUSED: Record<string, Refusal> = {
   not_started: new Refusal('conflict', 'The round has not started yet'),
   stopped: new Refusal('conflict', 'This round was stopped: your bet will be refunded'),
   too_late: new Refusal('conflict', 'Too late: the rocket has flown away'),
+  paused: new Refusal('conflict', 'The round is paused: the game server is not answering. Try again in a moment.'),
 };
 
 /** What cashing out needs besides betting: rounds the engine gave up on take no cash-out until they are voided. */
@@ -109,22 +113,29 @@ export interface CashOutGate {
   abandoned: Pick<AbandonedRounds, 'ids'>;
 }
 
+/** When a cash-out arrived (GameClock.now) and whether the leading engine was silent then (LeaderPulse). */
+export interface Arrival {
+  at: number;
+  leaderSilent: boolean;
+}
+
 /**
- * Cashes a bet out at the rate of `receivedAt` (the game clock, `gameNow`), valid while that
- * instant is before the crash and the engine has not abandoned the round. If the bet's auto
- * target (or MAX_WIN) was reached earlier, it is paid at that target. One statement (the
- * database's cash_out), judged on the round's start and crash point under the bet's row lock.
+ * Cashes a bet out at the rate of its arrival, valid while that instant is before the crash, the
+ * leader was heard lately and the engine has not abandoned the round. If the bet's auto target
+ * (or MAX_WIN) was reached earlier, it is paid at that target. One statement (the database's
+ * cash_out), judged on the round's start and crash point under the bet's row lock.
  */
 export async function cashOut(
   betting: Betting & CashOutGate,
   account: AccountRef,
   betId: number,
-  receivedAt: number,
+  arrival: Arrival,
 ): Promise<CashOutResponse> {
+  if (arrival.leaderSilent) throw refused('paused');
   const abandoned = `{${betting.abandoned.ids().join(',')}}`;
   const [row] = await queryRows<{ bet: BetJson | { refused: string } }>(
     betting.db,
-    sql`SELECT cash_out(${account.id}, ${betId}, ${receivedAt}::bigint, ${GROWTH_PER_MS}::float8, ${abandoned}::bigint[]) AS bet`,
+    sql`SELECT cash_out(${account.id}, ${betId}, ${arrival.at}::bigint, ${GROWTH_PER_MS}::float8, ${abandoned}::bigint[]) AS bet`,
   );
   const paid = betOrRefusal(row!.bet);
   publishBet(betting, 'BET_REFUNDED', toBet(paid, account.nickname));

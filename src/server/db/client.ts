@@ -48,7 +48,7 @@ export const IN_MEMORY = 'memory://';
 const MIGRATION_LOCK = 0x6d696772; // "migr"
 
 /** Connections of the PostgreSQL pool: a busy connection pipelines further statements (see README, "Betting benchmark"). */
-const POOL_SIZE = 20;
+export const POOL_SIZE = 20;
 
 /**
  * Opens the database, applies every pending migration and then the betting functions;

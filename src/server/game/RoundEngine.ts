@@ -4,18 +4,22 @@ import { DESTINATIONS, type GameEvent, type GameState } from '../../shared/proto
 import type { EventBus } from '../bus/EventBus';
 import type { Db } from '../db/client';
 import type { Metrics } from '../metrics';
-import { gameNow } from '../clock';
-import { ABANDONED_ROUNDS } from './AbandonedRounds';
+import type { GameClock } from '../clock';
+import { ABANDONED_ROUNDS, type AbandonedRounds } from './AbandonedRounds';
 import type { LiveRound, RoundListener } from './RoundListener';
 import type { DrawnRound } from './SeedChains';
 import { Deposed } from './Leadership';
-import { insertRound, markEnded, markStarted, voidUnfinished } from './rounds';
+import { insertRound, markEnded, markStarted, startedRounds, voidUnfinished } from './rounds';
 
 export interface RoundEngineOptions {
   db: Db;
   bus: EventBus;
   log: FastifyBaseLogger;
   metrics: Pick<Metrics, 'rounds'>;
+  /** The database's clock, which gateways judge cash-outs by. */
+  clock: Pick<GameClock, 'now'>;
+  /** Rounds an engine gave up on: players were told they are refunded, so they are voided, never ended. */
+  abandoned: Pick<AbandonedRounds, 'ids'>;
   bettingMs: number;
   pauseMs: number;
   tickMs: number;
@@ -28,7 +32,9 @@ export interface RoundEngineOptions {
  * Runs rounds forever: CREATED (betting window) -> STARTED (a GAME_RATE every tick) -> ENDED at
  * the crash instant -> pause -> next round. Steps run one at a time, each persisted before its
  * event is published. A stop voids the round in progress; a failed step abandons it, and no new
- * round is created until every unfinished one is voided and refunded (one transaction).
+ * round is created until every unfinished one is closed: a round a previous leader left flying
+ * past its crash instant is ended as it would have been, the others voided and refunded (one
+ * transaction).
  */
 export class RoundEngine {
   private readonly listeners: RoundListener[];
@@ -54,7 +60,7 @@ export class RoundEngine {
     return this.running;
   }
 
-  /** Begins the first round, once what a previous process left unfinished is voided. */
+  /** Begins the first round, once what a previous process left unfinished is closed. */
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
@@ -62,12 +68,12 @@ export class RoundEngine {
     await this.queue;
   }
 
-  /** Stops the rounds: no new step runs, and the round in progress is voided so no bet stays open. */
+  /** Stops the rounds: no new step runs, and the round in progress is closed so no bet stays open. */
   async stop(): Promise<void> {
     if (!this.running) return;
     await this.abandon();
     try {
-      await this.voidLeftovers();
+      await this.closeLeftovers();
     } catch (error) {
       this.options.log.error({ err: error }, 'could not void the round on stop; the next start will');
     }
@@ -88,14 +94,18 @@ export class RoundEngine {
   }
 
   private at(time: number, step: () => Promise<void>): NodeJS.Timeout {
-    return setTimeout(() => this.enqueue(step), Math.max(0, time - gameNow()));
+    return setTimeout(() => this.enqueue(step), Math.max(0, time - this.now()));
+  }
+
+  private now(): number {
+    return this.options.clock.now();
   }
 
   private async createRound(): Promise<void> {
-    await this.voidLeftovers();
+    await this.closeLeftovers();
     for (const listener of this.listeners) await listener.settleInterrupted?.();
     const secret = await this.options.secrets();
-    const createdAt = gameNow();
+    const createdAt = this.now();
     const startsAt = createdAt + this.options.bettingMs;
     const id = await insertRound(this.options.db, { ...secret, createdAt, startsAt });
     this.round = { id, hash: secret.hash, fullRate: secret.fullRate, salt: secret.salt, startsAt, startedAt: null };
@@ -109,7 +119,7 @@ export class RoundEngine {
 
   private async startRound(): Promise<void> {
     const round = this.current();
-    const startedAt = gameNow();
+    const startedAt = this.now();
     await markStarted(this.options.db, round.id, startedAt);
     round.startedAt = startedAt;
     this.state = 'STARTED';
@@ -123,33 +133,37 @@ export class RoundEngine {
   private scheduleTick(startedAt: number): void {
     const tickMs = this.options.tickMs;
     // The next slot at least half a tick away, so a late tick is not followed by a hurried one.
-    const next = startedAt + (Math.floor((gameNow() + tickMs / 2 - startedAt) / tickMs) + 1) * tickMs;
+    const next = startedAt + (Math.floor((this.now() + tickMs / 2 - startedAt) / tickMs) + 1) * tickMs;
     if (next < this.crashAt) this.stepTimer = this.at(next, () => this.tick());
   }
 
   private async tick(): Promise<void> {
     const round = this.current();
     const startedAt = round.startedAt ?? 0;
-    const now = gameNow();
+    const now = this.now();
     if (this.state !== 'STARTED' || now >= this.crashAt) return;
     const elapsedMs = now - startedAt;
     const rate = rateAt(elapsedMs);
     for (const listener of this.listeners) await listener.roundTick?.(round, rate);
-    const shown = Math.min(shownRate(rate), shownRate(round.fullRate));
     this.publish({
       eventType: 'GAME_RATE',
-      data: { gameId: String(round.id), rate: shown, elapsedMs, serverTime: now },
+      data: { gameId: String(round.id), rate: shownRate(rate), elapsedMs, serverTime: now },
     });
     this.scheduleTick(startedAt);
   }
 
   private async endRound(): Promise<void> {
-    const round = this.current();
     clearTimeout(this.stepTimer);
-    const rate = rateHundredths(round.fullRate);
-    const time = Math.round(this.crashAt);
-    await markEnded(this.options.db, round.id, time, rate);
+    await this.end(this.current(), this.crashAt);
     this.state = 'ENDED';
+    this.stepTimer = this.at(this.now() + this.options.pauseMs, () => this.createRound());
+  }
+
+  /** Ends a round at its crash instant: the row, the settlement of the auto cash-outs it reached, then GAME_ENDED with its secret. */
+  private async end(round: LiveRound, crashAt: number): Promise<void> {
+    const rate = rateHundredths(round.fullRate);
+    const time = Math.round(crashAt);
+    await markEnded(this.options.db, round.id, time, rate);
     try {
       for (const listener of this.listeners) await listener.roundEnded?.(round);
     } catch (error) {
@@ -170,7 +184,6 @@ export class RoundEngine {
       { gameId: ended.gameId, rate: ended.rate, fullRate: round.fullRate, flightMs: time - (round.startedAt ?? time) },
       'round ended',
     );
-    this.stepTimer = this.at(gameNow() + this.options.pauseMs, () => this.createRound());
   }
 
   private current(): LiveRound {
@@ -182,10 +195,26 @@ export class RoundEngine {
     this.options.bus.publish(DESTINATIONS.game, JSON.stringify(event));
   }
 
+  /**
+   * Ends every round left flying past its crash instant (a previous leader stopped, paused or was
+   * cut off before it could), as if its leader had: gateways judged its cash-outs by the clock, so
+   * voiding it would refund bets the crash already beat. Then voids what is left.
+   */
+  private async closeLeftovers(): Promise<void> {
+    const abandoned = new Set(this.options.abandoned.ids());
+    for (const row of await startedRounds(this.options.db)) {
+      const crashAt = crashInstant(row.startedAt, row.fullRate);
+      if (crashAt > this.now() || abandoned.has(row.id)) continue;
+      this.options.log.warn({ gameId: String(row.id) }, 'ending a round left flying past its crash');
+      await this.end(row, crashAt);
+    }
+    await this.voidLeftovers();
+  }
+
   /** Voids every unfinished round and refunds its bets in one transaction, then tells players. */
   private async voidLeftovers(): Promise<void> {
     const { voided, announcements } = await this.options.db.transaction(async (tx) => {
-      const voided = await voidUnfinished(tx, gameNow());
+      const voided = await voidUnfinished(tx, this.now());
       const announcements: (() => void)[] = [];
       for (const listener of this.listeners)
         if (listener.roundsVoided) announcements.push(await listener.roundsVoided(tx));
@@ -217,6 +246,6 @@ export class RoundEngine {
     if (this.round && this.state !== 'ENDED') this.options.bus.publish(ABANDONED_ROUNDS, String(this.round.id));
     this.state = 'ENDED';
     if (!this.running) return;
-    this.stepTimer = this.at(gameNow() + Math.max(this.options.pauseMs, 1000), () => this.createRound());
+    this.stepTimer = this.at(this.now() + Math.max(this.options.pauseMs, 1000), () => this.createRound());
   }
 }

@@ -16,9 +16,8 @@ export function gameInfo(row: RoundRow | undefined, now: number): GameInfo | nul
     serverTime: now,
   };
   if (row.state === 'CREATED') info.startsAt = row.startsAt;
-  if (row.state === 'STARTED' && row.startedAt !== null) {
-    info.rate = Math.min(shownRate(rateAt(now - row.startedAt)), shownRate(row.fullRate));
-  }
+  // Nothing derived from the crash point before the end: the rate by the clock alone, past the crash too while the round is not ENDED.
+  if (row.state === 'STARTED' && row.startedAt !== null) info.rate = shownRate(rateAt(now - row.startedAt));
   if (row.state === 'ENDED')
     Object.assign(info, { rate: (row.rateHundredths ?? 0) / 100, fullRate: row.fullRate, salt: row.salt });
   return info;

@@ -46,6 +46,12 @@ export async function markEnded(db: Db, id: number, endedAt: number, rateHundred
   );
 }
 
+/** Rounds in flight, oldest first. */
+export async function startedRounds(db: Db): Promise<(RoundRow & { startedAt: number })[]> {
+  const rows = await db.select().from(rounds).where(eq(rounds.state, 'STARTED')).orderBy(rounds.id);
+  return rows.filter((row): row is RoundRow & { startedAt: number } => row.startedAt !== null);
+}
+
 /** A voided round with the secret it now publishes. */
 export type VoidedRound = Pick<RoundRow, 'id' | 'fullRate' | 'hash' | 'salt'>;
 

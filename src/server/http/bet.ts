@@ -1,12 +1,20 @@
 /** /bet: place, auto-place, cancel, cash out, the player's bets of the round shown now, and their history. */
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AUTO_RATE_MAX, AUTO_RATE_MIN } from '../../shared/constants';
 import { formatCoins } from '../../shared/money';
 import type { Services } from '../services';
-import { gameNow } from '../clock';
-import { cancelBet, cashOut, largestBet, MIN_BET, placeBet, type Betting, type CashOutGate } from '../betting/bets';
+import {
+  cancelBet,
+  cashOut,
+  largestBet,
+  MIN_BET,
+  placeBet,
+  type Arrival,
+  type Betting,
+  type CashOutGate,
+} from '../betting/bets';
 import { betHistory, currentBets } from '../ledger/betViews';
 import { ok, parseBody } from './errors';
 import { idempotent } from './idempotency';
@@ -36,7 +44,7 @@ const target = number('rate')
 
 /** The /bet routes, with per-IP and per-account rate limits. */
 export function betRoutes(services: Services) {
-  const { config, database, bus, metrics, abandoned } = services;
+  const { config, database, bus, metrics, abandoned, clock, pulse } = services;
   const betting: Betting & CashOutGate = { db: database.db, bus, metrics, abandoned, maxWin: config.maxWin };
   const largest = largestBet(config.maxBet, config.maxWin);
   const amount = number('amount')
@@ -80,10 +88,15 @@ export function betRoutes(services: Services) {
       return ok(await cancelBet(betting, account, parseBody(byId, request.body).betId));
     });
 
-    app.post('/bet/refund', { preHandler: settleLimit }, async (request) => {
-      const receivedAt = gameNow();
+    // A cash-out is judged at the instant it has arrived whole, before it waits for its rate limit or a database
+    // connection. Not when its headers arrive: a client could hold the body back until it has seen the crash.
+    const arrivals = new WeakMap<FastifyRequest, Arrival>();
+    const stamp = async (request: FastifyRequest) => {
+      arrivals.set(request, { at: clock.now(), leaderSilent: pulse.silent() });
+    };
+    app.post('/bet/refund', { preValidation: stamp, preHandler: settleLimit }, async (request) => {
       const account = await requireAccount(request);
-      return ok(await cashOut(betting, account, parseBody(byId, request.body).betId, receivedAt));
+      return ok(await cashOut(betting, account, parseBody(byId, request.body).betId, arrivals.get(request)!));
     });
 
     app.get('/bet/current', { preHandler }, async (request) => {

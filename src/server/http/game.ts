@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { HISTORY_LENGTH, LAST_ROUNDS_MAX, ROUND_BETS_PAGE } from '../../shared/constants';
 import type { Bet, BetWithRound, FairnessInfo, RoundDetails, RoundHistoryEntry } from '../../shared/protocol';
 import type { Services } from '../services';
-import { gameNow } from '../clock';
 import { leaders, roundBets } from '../ledger/betViews';
 import { findRound, latestRound, type RoundRow } from '../game/rounds';
 import { gameInfo, lastRounds } from '../game/roundViews';
@@ -43,7 +42,7 @@ export function gameRoutes(services: Services) {
     const limited = (name: string) => ({ preHandler: addressLimit(app, `game-${name}`, rateLimits.publicPerIp) });
 
     app.get('/game/info', limited('info'), async () => {
-      const info = gameInfo(await latest.get('latest', () => latestRound(db)), gameNow());
+      const info = gameInfo(await latest.get('latest', () => latestRound(db)), services.clock.now());
       if (!info) throw notFound('No round has started yet');
       return ok(info);
     });

@@ -1,0 +1,76 @@
+/** What cluster tests watch: the game events a player sees through the gateways, and the rounds they pick to bet on. */
+
+import { Client } from '@stomp/stompjs';
+import { sql } from 'drizzle-orm';
+import { WebSocket } from 'ws';
+import { msToRate } from '../../src/shared/growth';
+import { DESTINATIONS, type GameEvent } from '../../src/shared/protocol';
+import { queryRows, type Db } from '../../src/server/db/client';
+import { waitUntil } from './stompClient';
+
+/** A player's STOMP client that, like a browser behind a load balancer, reconnects to whichever gateway answers. */
+export function failoverClient(urls: string[]) {
+  const events: GameEvent[] = [];
+  const connectedTo: string[] = [];
+  /** When each event arrived (Date.now()), by index in `events`. */
+  const arrivals: number[] = [];
+  let next = 0;
+  const client = new Client({
+    webSocketFactory: () => {
+      const url = urls[next++ % urls.length]!;
+      connectedTo.push(url);
+      return new WebSocket(url, ['v12.stomp']);
+    },
+    heartbeatIncoming: 1000,
+    heartbeatOutgoing: 1000,
+    reconnectDelay: 200,
+  });
+  client.onConnect = () => {
+    client.subscribe(DESTINATIONS.game, (message) => {
+      events.push(JSON.parse(message.body) as GameEvent);
+      arrivals.push(Date.now());
+    });
+  };
+  client.activate();
+  return { client, events, arrivals, connectedTo };
+}
+
+export type Watcher = ReturnType<typeof failoverClient>;
+
+/**
+ * How long a betting window may be in coming: the servers draw real crash points from their seed
+ * chain, so the round in flight may last minutes (x4.37 flies 24.6 s, x100 77 s). A round flies
+ * past x10,000 about once in 10,000, and that flight takes 153 s.
+ */
+export const WINDOW_WAIT_MS = msToRate(10_000) + 10_000;
+
+export const of = <T extends GameEvent['eventType']>(events: GameEvent[], type: T) =>
+  events.filter((e): e is Extract<GameEvent, { eventType: T }> => e.eventType === type);
+
+/** How many rounds roundCrashingAt looks at before it gives up. */
+const ROUNDS_TO_TRY = 60;
+
+/**
+ * The next round in its betting window (at least `windowMs` of it left) whose crash point, read
+ * from the database where the engine stored it, suits the test: spawned servers draw real ones.
+ */
+export async function roundCrashingAt(
+  watcher: Watcher,
+  db: Db,
+  suits: (fullRate: number) => boolean,
+  windowMs = 1000,
+): Promise<{ gameId: string; fullRate: number }> {
+  const seen = new Set<string>();
+  const fresh = () =>
+    of(watcher.events, 'GAME_CREATED').findLast(
+      (e) => e.data.startsAt - Date.now() > windowMs && !seen.has(e.data.gameId),
+    );
+  for (let tries = 0; tries < ROUNDS_TO_TRY; tries++) {
+    await waitUntil(() => fresh() !== undefined, WINDOW_WAIT_MS, 'a betting window');
+    const { gameId } = fresh()!.data;
+    seen.add(gameId);
+    const [row] = await queryRows<{ full_rate: number }>(db, sql`select full_rate from rounds where id = ${gameId}`);
+    if (row && suits(row.full_rate)) return { gameId, fullRate: row.full_rate };
+  }
+  throw new Error(`none of ${ROUNDS_TO_TRY} rounds had a suitable crash point`);
+}
