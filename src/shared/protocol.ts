@@ -237,6 +237,12 @@ export interface ReservesResponse {
   owedSol: number;
   /** The house holds at least what it owes. */
   covered: boolean;
+  /** Extension (issue 26): coins the house holds beyond what it owes (never below 0). */
+  bankroll: number;
+  /** Extension: the largest profit one bet may win in the round taking bets, in coins (null before the first round). */
+  maxBetProfit: number | null;
+  /** Extension: the largest profit the house pays in that round, in coins; reaching it cashes every open bet out. */
+  maxRoundProfit: number | null;
 }
 
 // ---- STOMP -------------------------------------------------------------------------------------
@@ -285,12 +291,21 @@ export interface GameVoidedData {
   salt: string;
 }
 
+/**
+ * Extension (issue 26): the round reached the house's limit for one round, and every bet still
+ * open was cashed out at `rate` (BET_REFUNDED events went out just before). The round flies on.
+ */
+export interface GameLimitData {
+  gameId: string;
+  rate: number;
+}
 export type GameEvent =
   | { eventType: 'GAME_CREATED'; data: GameCreatedData }
   | { eventType: 'GAME_STARTED'; data: GameStartedData }
   | { eventType: 'GAME_RATE'; data: GameRateData }
   | { eventType: 'GAME_ENDED'; data: GameEndedData }
-  | { eventType: 'GAME_VOIDED'; data: GameVoidedData };
+  | { eventType: 'GAME_VOIDED'; data: GameVoidedData }
+  | { eventType: 'GAME_LIMIT'; data: GameLimitData };
 export type GameEventType = GameEvent['eventType'];
 
 export type BetEvent =

@@ -63,6 +63,8 @@ export function reduceRound(round: RoundState, event: GameEvent): RoundState {
     }
     case 'GAME_VOIDED':
       return { ...INITIAL_ROUND, gameId: event.data.gameId };
+    case 'GAME_LIMIT':
+      return round;
   }
 }
 
@@ -92,6 +94,8 @@ export function reduceTick(tick: TickState, round: RoundState, event: GameEvent)
       };
     case 'GAME_VOIDED':
       return { gameId: event.data.gameId, rate: 1, confirmedMs: 0 };
+    case 'GAME_LIMIT':
+      return tick;
   }
 }
 
