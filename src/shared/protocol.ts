@@ -80,6 +80,34 @@ export interface Profile {
   wallet: string | null;
 }
 
+/** Issue 26: a player's own limits, each for a calendar period in UTC (day, week from Monday, month). */
+export const LIMIT_NAMES = [
+  ...['depositDaily', 'depositWeekly', 'depositMonthly'],
+  ...['lossDaily', 'lossWeekly', 'lossMonthly'],
+  ...['wagerDaily', 'wagerWeekly', 'wagerMonthly'],
+] as const;
+export type LimitName = (typeof LIMIT_NAMES)[number];
+/** Minutes between reality checks; 0 is off. */
+export const REALITY_CHECK_MINUTES = [0, 15, 30, 60] as const;
+export type RealityCheckMinutes = (typeof REALITY_CHECK_MINUTES)[number];
+export const EXCLUSION_DURATIONS = ['24h', '7d', '30d', 'permanent'] as const;
+export type ExclusionDuration = (typeof EXCLUSION_DURATIONS)[number];
+
+/** Extension: GET /user/limits, and the answer of PUT /user/limits and POST /user/exclusion. Amounts in coins. */
+export interface PlayerLimits {
+  /** The limits in force; null: none. */
+  limits: Record<LimitName, number | null>;
+  /** Raises and removals waiting their 24 hours: the new amount (null: removed) and when it applies (ms). */
+  pending: Partial<Record<LimitName, { amount: number | null; at: number }>>;
+  /** Self-exclusion in force: until when (ms), null until for a permanent one; null when none. */
+  exclusion: { until: number | null } | null;
+  realityCheckMinutes: RealityCheckMinutes;
+  /** The time zone whose calendar the periods follow. */
+  timeZone: 'UTC';
+}
+/** PUT /user/limits: any of the limits in coins (null removes it), and the reality check's interval. */
+export type PlayerLimitsUpdate = Partial<Record<LimitName, number | null>> & { realityCheckMinutes?: RealityCheckMinutes };
+
 export interface GameInfo {
   gameId: string;
   gameState: GameState;
@@ -165,6 +193,8 @@ export interface BetIdRequest {
 }
 export interface BetIdResponse {
   betId: string;
+  /** Extension (issue 26): the bet could have won more than the house's limit, so its auto cash-out was lowered to this rate. */
+  loweredTo?: number;
 }
 export interface CashOutResponse {
   betId: string;

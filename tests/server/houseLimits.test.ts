@@ -33,31 +33,53 @@ describe('the house limit on a running server with a small bankroll', () => {
     const db = t.server.services.database.db;
     const players = await Promise.all(Array.from({ length: 3 }, () => fundedPlayer(t.api, db, 40_000)));
     const reserves: ReservesResponse[] = [];
-    const readReserves = async () => reserves.push((await call<ReservesResponse>(t.api, 'GET', '/payment/reserves')).body.data!);
+    const readReserves = async () =>
+      reserves.push((await call<ReservesResponse>(t.api, 'GET', '/payment/reserves')).body.data!);
     const window = () => gameEvents().find((e) => e.eventType === 'GAME_CREATED' && e.data.startsAt - Date.now() > 400);
     await waitUntil(() => window() !== undefined, 15_000, 'a betting window');
     const gameId = window()!.data.gameId;
     const ids = await Promise.all(
       players.map(
         async (p) =>
-          (await call<{ betId: string }>(t.api, 'POST', '/bet/create/auto', { amount: 20_000, rate: 100 }, { token: p.token }))
-            .body.data!.betId,
+          (
+            await call<{ betId: string }>(
+              t.api,
+              'POST',
+              '/bet/create/auto',
+              { amount: 20_000, rate: 100 },
+              { token: p.token },
+            )
+          ).body.data!.betId,
       ),
     );
     await readReserves();
-    await waitUntil(() => gameEvents().some((e) => e.eventType === 'GAME_STARTED' && e.data.gameId === gameId), 5000, 'the start');
+    await waitUntil(
+      () => gameEvents().some((e) => e.eventType === 'GAME_STARTED' && e.data.gameId === gameId),
+      5000,
+      'the start',
+    );
     await readReserves();
-    await waitUntil(() => gameEvents().some((e) => e.eventType === 'GAME_ENDED' && e.data.gameId === gameId), 15_000, 'the crash');
+    await waitUntil(
+      () => gameEvents().some((e) => e.eventType === 'GAME_ENDED' && e.data.gameId === gameId),
+      15_000,
+      'the crash',
+    );
     await readReserves();
 
-    const [round] = await db.select().from(rounds).where(eq(rounds.id, Number(gameId)));
+    const [round] = await db
+      .select()
+      .from(rounds)
+      .where(eq(rounds.id, Number(gameId)));
     expect(round!.maxRoundProfit).toBe(Math.floor((round!.bankroll! * 11_250) / 1_000_000));
     const limit = gameEvents().find((e) => e.eventType === 'GAME_LIMIT');
     expect(limit?.data).toEqual({ gameId, rate: round!.limitRate! / 100 });
     const refunded = betEvents().filter((e) => e.eventType === 'BET_REFUNDED' && ids.includes(e.data.betId));
     expect(refunded.map((e) => e.data.rate)).toEqual(ids.map(() => round!.limitRate! / 100));
     // The BET_REFUNDED events came before GAME_LIMIT, on the same tick.
-    const rows = await db.select().from(bets).where(eq(bets.roundId, Number(gameId)));
+    const rows = await db
+      .select()
+      .from(bets)
+      .where(eq(bets.roundId, Number(gameId)));
     const profit = rows.reduce((total, bet) => total + (bet.winAmount ?? 0) - bet.amount, 0);
     expect(profit).toBeGreaterThan(0);
     expect(profit).toBeLessThanOrEqual(round!.maxRoundProfit!);
