@@ -105,6 +105,11 @@ export interface PlayerLimits {
   /** The time zone whose calendar the periods follow. */
   timeZone: 'UTC';
 }
+/** Extension: GET /user/session?since=ms, for the reality check: the bets placed since then and their net result in coins. */
+export interface SessionResult {
+  bets: number;
+  net: number;
+}
 /** PUT /user/limits: any of the limits in coins (null removes it), and the reality check's interval. */
 export type PlayerLimitsUpdate = Partial<Record<LimitName, number | null>> & { realityCheckMinutes?: RealityCheckMinutes };
 

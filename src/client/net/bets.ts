@@ -8,6 +8,7 @@ import { BET_MIN, HUNDREDTHS_PER_COIN } from '../../shared/constants';
 import { coinsToHundredths } from '../../shared/money';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
 import { openModalAtom } from '../state/modalAtom';
+import { realityCheckAtom } from '../state/limitsAtom';
 import { ownBetIdsAtom } from '../state/ownBetIdsAtom';
 import { idle, panelAtoms, placed, queued, settled, stopAutoBet, type PanelState } from '../state/panelsAtom';
 import { profileAtom } from '../state/profileAtom';
@@ -52,8 +53,9 @@ async function bet(index: number): Promise<void> {
   else set(index, queued(get(index)));
 }
 
-/** Places the queued bets when a round opens (called at GAME_CREATED). */
+/** Places the queued bets when a round opens (called at GAME_CREATED), unless a reality check waits for an answer. */
 export function placeQueuedBets(): void {
+  if (store.get(realityCheckAtom).dueAt !== null || store.get(roundAtom).state !== 'CREATED') return;
   panelAtoms.forEach((panelAtom, index) => {
     if (store.get(panelAtom).betState === 'waiting' && affordable(index)) void place(index);
   });

@@ -6,7 +6,7 @@ import { EXCLUSION_DURATIONS, LIMIT_NAMES, REALITY_CHECK_MINUTES } from '../../s
 import { coinsToHundredths } from '../../shared/money';
 import type { Services } from '../services';
 import { profile } from '../ledger/accounts';
-import { excludeSelf, readLimits, updateLimits } from '../risk/playerLimits';
+import { excludeSelf, readLimits, sessionResult, updateLimits } from '../risk/playerLimits';
 import { ok, parseBody } from './errors';
 import { requireAccount } from './requireAccount';
 import { body } from './schemas';
@@ -27,6 +27,12 @@ const limitsBody = body({
     )
     .optional(),
 });
+const sessionQuery = body({
+  since: z
+    .string()
+    .regex(/^\d{1,16}$/, 'since must be a time in ms')
+    .transform(Number),
+});
 const exclusionBody = body({
   duration: z.enum(EXCLUSION_DURATIONS, { error: `duration must be one of ${EXCLUSION_DURATIONS.join(', ')}` }),
 });
@@ -42,6 +48,11 @@ export function userRoutes(services: Services) {
     app.put('/user/limits', async (request) => {
       const account = await requireAccount(request);
       return ok(await updateLimits(db, account.id, parseBody(limitsBody, request.body), Date.now()));
+    });
+    app.get('/user/session', async (request) => {
+      const account = await requireAccount(request);
+      const { since } = parseBody(sessionQuery, request.query);
+      return ok(await sessionResult(db, account.id, since));
     });
     app.post('/user/exclusion', async (request) => {
       const account = await requireAccount(request);

@@ -12,6 +12,7 @@ import {
   type PlayerLimits,
   type PlayerLimitsUpdate,
   type RealityCheckMinutes,
+  type SessionResult,
 } from '../../shared/protocol';
 import { HUNDREDTHS_PER_COIN } from '../../shared/constants';
 import { formatCoins } from '../../shared/money';
@@ -180,4 +181,14 @@ export async function checkDeposit(db: Db | Tx, accountId: number, hundredths: b
     sql`SELECT limit_refusal(${accountId}, 'deposit', ${hundredths}::bigint, ${now}::bigint) AS refusal`,
   );
   if (row?.refusal) throw limitRefusal(row.refusal);
+}
+
+/** The player's bets placed since `since` (ms): how many, and their net result in coins (open stakes count as lost). */
+export async function sessionResult(db: Db, accountId: number, since: number): Promise<SessionResult> {
+  const [row] = await queryRows<{ bets: string | number; net: string | number | null }>(
+    db,
+    sql`SELECT count(*) AS bets, sum(COALESCE(win_amount, 0) - amount) AS net FROM bets
+        WHERE account_id = ${accountId} AND created_at >= ${since}::bigint AND status IN ('CREATED', 'REFUNDED')`,
+  );
+  return { bets: Number(row?.bets ?? 0), net: Number(row?.net ?? 0) / HUNDREDTHS_PER_COIN };
 }
