@@ -74,4 +74,26 @@ describe.skipIf(!chromiumAvailable)('player limits in Chromium (needs /usr/bin/c
     await page.getByTestId('bet-main-0').click();
     await poll(notice).toMatch(/^You have excluded yourself from play until \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   });
+
+  it('shows the reality check after the chosen interval with the session time and result; Continue closes it', TEST, async () => {
+    // The page's clock is Playwright's from here, so 15 minutes can pass at once.
+    await page.clock.install();
+    await page.reload();
+    await waitForStage(page, (probe) => probe.ready, 90_000);
+    await profileButton().click();
+    const limits = dialog('Your profile').getByRole('region', { name: 'Limits' });
+    await limits.getByLabel('Reality check').selectOption('15');
+    await poll(() => limits.getByRole('status').textContent()).toBe('Reality check saved');
+    await page.keyboard.press('Escape');
+    expect(await dialog('Reality check').count()).toBe(0);
+
+    await page.clock.fastForward('15:00');
+    const check = dialog('Reality check');
+    await check.waitFor();
+    expect(await check.textContent()).toContain('You have played for 15 minutes this session.');
+    await poll(() => check.textContent()).toMatch(/Net result this session: [+-][\d.,]+ \$ over \d+ bets/);
+    await check.getByRole('button', { name: 'Continue' }).click();
+    await poll(() => dialog('Reality check').count()).toBe(0);
+  });
 });
+
