@@ -8,13 +8,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
-import { chromiumAvailable, openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
+import { signInByEmail } from './walletPage';
 
 const TEST = { timeout: 180_000 };
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
 
-describe.skipIf(!chromiumAvailable)('player limits in Chromium (needs /usr/bin/chromium)', () => {
+describe('player limits in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
@@ -40,13 +41,9 @@ describe.skipIf(!chromiumAvailable)('player limits in Chromium (needs /usr/bin/c
 
   it('refuses the bet that would pass a daily loss limit set in the Limits part, naming the limit', TEST, async () => {
     const player = await fundedPlayer(server.api, server.server.services.database.db, 100_000);
+    await signInByEmail(page, player.email);
     await profileButton().click();
-    const login = dialog('Connect your wallet');
-    await login.getByLabel('Email').fill(player.email);
-    await login.getByLabel('Password').fill('correct horse');
-    await login.getByRole('button', { name: 'Sign in', exact: true }).click();
-    const profile = dialog('Your profile');
-    const limits = profile.getByRole('region', { name: 'Limits' });
+    const limits = dialog('Your profile').getByRole('region', { name: 'Limits' });
     await limits.getByLabel('Daily loss limit').fill('5');
     await limits.getByRole('button', { name: 'Save limits' }).click();
     await poll(() => limits.getByRole('status').textContent()).toBe('Limits saved');
