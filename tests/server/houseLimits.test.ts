@@ -16,7 +16,7 @@ describe('the house limit on a running server with a small bankroll', () => {
     // The house holds 1 SOL (its fee float) beyond what it owes: a bankroll of 10,000 coins less
     // the players' balances, so a round may pay about 1.125 % of some thousands of coins.
     t = await startServer(
-      { LOCAL_HOUSE_SOL: '0', RISK_BET_PERCENT: '100', BETTING_MS: '800', TICK_MS: '50' },
+      { LOCAL_HOUSE_SOL: '0', RISK_BET_PERCENT: '100', BETTING_MS: '2000', TICK_MS: '50' },
       { roundSecrets: fixedCrashPoints([1.5]) },
     );
     stomp = await connectStomp(t.ws, [DESTINATIONS.bets, DESTINATIONS.game]);
@@ -35,7 +35,8 @@ describe('the house limit on a running server with a small bankroll', () => {
     const reserves: ReservesResponse[] = [];
     const readReserves = async () =>
       reserves.push((await call<ReservesResponse>(t.api, 'GET', '/payment/reserves')).body.data!);
-    const window = () => gameEvents().find((e) => e.eventType === 'GAME_CREATED' && e.data.startsAt - Date.now() > 400);
+    const window = () =>
+      gameEvents().find((e) => e.eventType === 'GAME_CREATED' && e.data.startsAt - Date.now() > 1200);
     await waitUntil(() => window() !== undefined, 15_000, 'a betting window');
     const gameId = window()!.data.gameId;
     const ids = await Promise.all(
