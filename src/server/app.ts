@@ -103,7 +103,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
     async listen() {
       await bus.ready();
       // Before the first request: the in-memory local chain starts empty at every start.
-      await fundLocalHouse(services.payments);
+      await fundLocalHouse(services.payments, config.localHouseSol);
       purge ??= setInterval(() => {
         Promise.all([tokens.purgeExpired(), purgePasswordFailures(database.db)]).catch((error: unknown) =>
           app.log.error({ err: error }, 'purging refresh tokens and password failures failed'),

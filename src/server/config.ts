@@ -8,6 +8,7 @@ import {
   HEARTBEAT_MS,
   HUNDREDTHS_PER_COIN,
 } from '../shared/constants';
+import { parseDecimal } from '../shared/money';
 import type { StompLimits } from './stomp/StompServer';
 
 export type Role = 'all' | 'gateway' | 'engine';
@@ -72,6 +73,18 @@ export interface Config {
   publicCacheMs: number;
   /** Bearer token that opens /metrics; when absent /metrics answers loopback callers only. */
   metricsToken: string | undefined;
+  /** CHAIN=local: SOL the house holds on top of what it owes, its bankroll at every start. */
+  localHouseSol: number;
+  /** The caps on what the house may pay, in parts per million of its bankroll (issue 26). */
+  risk: RiskPercents;
+}
+
+/** RISK_BET_PERCENT and RISK_ROUND_PERCENT in parts per million (0.75 % is 7,500). */
+export interface RiskPercents {
+  /** The largest profit of one bet. */
+  betPpm: number;
+  /** The largest profit the house pays in one round. */
+  roundPpm: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,6 +96,15 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
   if (!Number.isSafeInteger(value) || value < min)
     throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
   return value;
+}
+
+/** A percent with at most 4 decimals ("0.75"), in parts per million. */
+function percent(env: Env, name: string, fallback: string): number {
+  const raw = env[name] || fallback;
+  const tenThousandths = /^\d{1,3}(\.\d{1,4})?$/.test(raw.trim()) ? parseDecimal(raw, 4) : null;
+  if (tenThousandths === null || tenThousandths <= 0n || tenThousandths > 1_000_000n)
+    throw new Error(`${name} must be a percent above 0 and at most 100 with up to 4 decimals, got "${raw}"`);
+  return Number(tenThousandths);
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
@@ -180,5 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     http: { requestTimeoutMs, headersTimeoutMs },
     publicCacheMs: integer(env, 'PUBLIC_CACHE_MS', 3000, 0),
     metricsToken: secret(env, 'METRICS_TOKEN'),
+    localHouseSol: integer(env, 'LOCAL_HOUSE_SOL', 1000),
+    risk: { betPpm: percent(env, 'RISK_BET_PERCENT', '0.75'), roundPpm: percent(env, 'RISK_ROUND_PERCENT', '1.125') },
   };
 }

@@ -29,6 +29,7 @@ import { createChain } from './chain/createChain';
 import type { PaymentContext } from './payments/PaymentContext';
 import { PaymentWorker } from './payments/PaymentWorker';
 import { DeathWatch } from './payments/DeathWatch';
+import { houseCaps } from './payments/reserves';
 import { clientIp, networkKey, trustProxyFn } from './clientAddress';
 
 export interface Services {
@@ -99,9 +100,13 @@ export async function createServices(
     ...{ length: config.seedChainLength, checkpointEvery: SEED_CHECKPOINT_EVERY },
   });
   const abandoned = new AbandonedRounds(bus);
+  // A real cluster's nodes lag each other: a transfer is dead only after answers 30 s apart agree.
+  const deathWatch = new DeathWatch(3, config.chain === 'local' ? 0 : 30_000);
+  const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log, deathWatch };
   const engine = new RoundEngine({
     ...{ db: leaderDb, bus, log, metrics, clock, abandoned, bettingMs, pauseMs, tickMs },
     secrets: options.roundSecrets ?? (() => seeds.next()),
+    caps: () => houseCaps(payments, config.risk),
   });
   const retainers = new Map<string, Retainer>([
     [DESTINATIONS.game, new RoundSnapshot()],
@@ -118,9 +123,6 @@ export async function createServices(
   const settler = new BetSettler(leaderDb, { bus, metrics });
   engine.addListener(settler);
   const pulse = new LeaderPulse(bus, tickMs);
-  // A real cluster's nodes lag each other: a transfer is dead only after answers 30 s apart agree.
-  const deathWatch = new DeathWatch(3, config.chain === 'local' ? 0 : 30_000);
-  const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log, deathWatch };
   // Every process runs one, and in a cluster they share the database: that is safe because each
   // step moves its row out of 'pending' (or stores a signature) in one UPDATE guarded by the state
   // it saw, with the ledger row in the same transaction, so a racing worker's UPDATE matches nothing.

@@ -80,6 +80,39 @@ export interface Profile {
   wallet: string | null;
 }
 
+/** Issue 26: a player's own limits, each for a calendar period in UTC (day, week from Monday, month). */
+export const LIMIT_NAMES = [
+  ...['depositDaily', 'depositWeekly', 'depositMonthly'],
+  ...['lossDaily', 'lossWeekly', 'lossMonthly'],
+  ...['wagerDaily', 'wagerWeekly', 'wagerMonthly'],
+] as const;
+export type LimitName = (typeof LIMIT_NAMES)[number];
+/** Minutes between reality checks; 0 is off. */
+export const REALITY_CHECK_MINUTES = [0, 15, 30, 60] as const;
+export type RealityCheckMinutes = (typeof REALITY_CHECK_MINUTES)[number];
+export const EXCLUSION_DURATIONS = ['24h', '7d', '30d', 'permanent'] as const;
+export type ExclusionDuration = (typeof EXCLUSION_DURATIONS)[number];
+
+/** Extension: GET /user/limits, and the answer of PUT /user/limits and POST /user/exclusion. Amounts in coins. */
+export interface PlayerLimits {
+  /** The limits in force; null: none. */
+  limits: Record<LimitName, number | null>;
+  /** Raises and removals waiting their 24 hours: the new amount (null: removed) and when it applies (ms). */
+  pending: Partial<Record<LimitName, { amount: number | null; at: number }>>;
+  /** Self-exclusion in force: until when (ms), null until for a permanent one; null when none. */
+  exclusion: { until: number | null } | null;
+  realityCheckMinutes: RealityCheckMinutes;
+  /** The time zone whose calendar the periods follow. */
+  timeZone: 'UTC';
+}
+/** Extension: GET /user/session?since=ms, for the reality check: the bets placed since then and their net result in coins. */
+export interface SessionResult {
+  bets: number;
+  net: number;
+}
+/** PUT /user/limits: any of the limits in coins (null removes it), and the reality check's interval. */
+export type PlayerLimitsUpdate = Partial<Record<LimitName, number | null>> & { realityCheckMinutes?: RealityCheckMinutes };
+
 export interface GameInfo {
   gameId: string;
   gameState: GameState;
@@ -165,6 +198,8 @@ export interface BetIdRequest {
 }
 export interface BetIdResponse {
   betId: string;
+  /** Extension (issue 26): the bet could have won more than the house's limit, so its auto cash-out was lowered to this rate. */
+  loweredTo?: number;
 }
 export interface CashOutResponse {
   betId: string;
@@ -237,6 +272,12 @@ export interface ReservesResponse {
   owedSol: number;
   /** The house holds at least what it owes. */
   covered: boolean;
+  /** Extension (issue 26): coins the house holds beyond what it owes (never below 0). */
+  bankroll: number;
+  /** Extension: the largest profit one bet may win in the round taking bets, in coins (null before the first round). */
+  maxBetProfit: number | null;
+  /** Extension: the largest profit the house pays in that round, in coins; reaching it cashes every open bet out. */
+  maxRoundProfit: number | null;
 }
 
 // ---- STOMP -------------------------------------------------------------------------------------
@@ -285,12 +326,21 @@ export interface GameVoidedData {
   salt: string;
 }
 
+/**
+ * Extension (issue 26): the round reached the house's limit for one round, and every bet still
+ * open was cashed out at `rate` (BET_REFUNDED events went out just before). The round flies on.
+ */
+export interface GameLimitData {
+  gameId: string;
+  rate: number;
+}
 export type GameEvent =
   | { eventType: 'GAME_CREATED'; data: GameCreatedData }
   | { eventType: 'GAME_STARTED'; data: GameStartedData }
   | { eventType: 'GAME_RATE'; data: GameRateData }
   | { eventType: 'GAME_ENDED'; data: GameEndedData }
-  | { eventType: 'GAME_VOIDED'; data: GameVoidedData };
+  | { eventType: 'GAME_VOIDED'; data: GameVoidedData }
+  | { eventType: 'GAME_LIMIT'; data: GameLimitData };
 export type GameEventType = GameEvent['eventType'];
 
 export type BetEvent =

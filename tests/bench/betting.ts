@@ -100,7 +100,7 @@ async function dueRound(db: Db, players: Player[]): Promise<LiveRound> {
     );
   const startedAt = Date.now() - Math.ceil(msToRate(1.5));
   await markStarted(db, id, startedAt);
-  return { id, hash, fullRate: 100, salt: 's', startsAt: now, startedAt };
+  return { id, hash, fullRate: 100, salt: 's', startsAt: now, startedAt, maxRoundProfit: null, limitRate: null };
 }
 
 /** Times the settler's tick at x1.50 of a due round on `tickDb`, checks it left nothing unpaid and ends the round. */

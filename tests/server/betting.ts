@@ -46,7 +46,7 @@ export async function openRound(db: Db, fullRate: number): Promise<LiveRound> {
       startsAt: now + 1000,
     })
     .returning();
-  return { id: row!.id, hash: row!.hash, fullRate, salt: row!.salt, startsAt: row!.startsAt, startedAt: null };
+  return { id: row!.id, hash: row!.hash, fullRate, salt: row!.salt, startsAt: row!.startsAt, startedAt: null, maxRoundProfit: null, limitRate: null };
 }
 
 /** Starts the round `ago` ms in the past, as the engine does (after the bets in flight). */

@@ -23,6 +23,14 @@ describe('config', () => {
     );
   });
 
+  it('reads the risk caps as percents of the bankroll', () => {
+    expect(loadConfig({}).risk).toEqual({ betPpm: 7500, roundPpm: 11_250 });
+    expect(loadConfig({}).localHouseSol).toBe(1000);
+    expect(loadConfig({ RISK_BET_PERCENT: '2', RISK_ROUND_PERCENT: '0.0001' }).risk).toEqual({ betPpm: 20_000, roundPpm: 1 });
+    for (const bad of ['0', '-1', '101', '0.00001', 'abc'])
+      expect(() => loadConfig({ RISK_BET_PERCENT: bad })).toThrow('RISK_BET_PERCENT must be a percent');
+  });
+
   it('believes no proxy unless told which', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -191,13 +191,13 @@ describe('a withdrawal signed while the worker looks at it', () => {
 describe('proof of reserves', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startServer();
+    t = await startServer({ LOCAL_HOUSE_SOL: '0' });
   });
   afterAll(() => t.close());
 
   it('shows the house balance against every coin owed, held withdrawals included', async () => {
     const chain = localChain(t);
-    // The house starts with its 1 SOL fee float (nothing is owed yet).
+    // The house starts with its 1 SOL fee float (nothing is owed yet, and LOCAL_HOUSE_SOL is 0).
     await fund(t, chain.houseAddress, 0.01);
     const player = await playerWithCoins(t, 1);
     expect(
@@ -210,7 +210,11 @@ describe('proof of reserves', () => {
     ).toBe(200);
     const reply = await call(t, 'GET', '/payment/reserves');
     chain.submit = submit;
-    expect(reply.body.data).toEqual({ wallet: chain.houseAddress, houseSol: 1.709995, owedSol: 0.7, covered: true });
+    // The bankroll is what the house holds beyond every coin owed: 1.709995 - 0.7 SOL, in coins.
+    expect(reply.body.data).toMatchObject({
+      ...{ wallet: chain.houseAddress, houseSol: 1.709995, owedSol: 0.7, covered: true, bankroll: 10_099.95 },
+      ...{ maxBetProfit: expect.any(Number), maxRoundProfit: expect.any(Number) },
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import { checkLedger } from '../../src/server/ledger/check';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { balanceOf, closeAllRounds, fundedPlayer, openRound, startRound } from './betting';
+import { markStarted } from '../../src/server/game/rounds';
 import { testWallet } from './wallet';
 import { startPostgres, type PostgresCluster } from './pg';
 
@@ -125,6 +126,29 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       ]);
       const wins = await winsOf(ids.map(Number));
       expect(wins.map((w) => [w.ref, w.delta]).sort()).toEqual(ids.map((id) => [id, 1500n]).sort());
+      expect(await checkLedger(db)).toEqual([]);
+    });
+
+    it('cashes every bet out once, within the round cap, when the house limit races manual cash-outs', async () => {
+      const players = await Promise.all(Array.from({ length: 8 }, () => fundedPlayer(t.api, db, 1000)));
+      const round = await openRound(db, 50);
+      const ids = await Promise.all(
+        players.map(
+          async (p) =>
+            (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 100 }, p.token)).body.data!.betId,
+        ),
+      );
+      // 8 bets of 10 coins may win 50 coins in all: every bet is cashed out at x1.62 at most.
+      const capped = { ...round, maxRoundProfit: 5000, startedAt: Date.now() - 10_000 };
+      const settler = t.server.services.settler;
+      capped.limitRate = await markStarted(db, round.id, capped.startedAt, (tx) => settler.roundStarting(tx, capped));
+      expect(capped.limitRate).toBe(162);
+      await Promise.all([
+        ...players.map((p, i) => post('/bet/refund', { betId: ids[i] }, p.token)),
+        settler.roundTick(capped, 1.82),
+      ]);
+      const wins = await winsOf(ids.map(Number));
+      expect(wins.map((w) => [w.ref, w.delta]).sort()).toEqual(ids.map((id) => [id, 1620n]).sort());
       expect(await checkLedger(db)).toEqual([]);
     });
 

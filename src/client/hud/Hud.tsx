@@ -7,6 +7,7 @@ import { HistoryStrip } from './history/HistoryStrip';
 import { LoadingBar } from './LoadingBar';
 import { Modals } from './modals/Modals';
 import { BetPanels } from './panel/BetPanels';
+import { RealityCheck } from './limits/RealityCheck';
 
 export function Hud({ stage }: { stage: ReactNode }) {
   return (
@@ -22,6 +23,7 @@ export function Hud({ stage }: { stage: ReactNode }) {
       </main>
       <BetPanels />
       <Modals />
+      <RealityCheck />
     </div>
   );
 }

@@ -53,7 +53,12 @@ export function postData<T>(path: string, body: unknown = {}, options: PostOptio
   return send<T>(path, { method: 'POST', body: body as Record<string, unknown>, headers });
 }
 
-type Request = { method: 'GET' | 'POST'; body?: Record<string, unknown>; headers?: Record<string, string> };
+/** PUTs `body` and returns the envelope's data, or throws an ApiError. */
+export function putData<T>(path: string, body: unknown): Promise<T> {
+  return send<T>(path, { method: 'PUT', body: body as Record<string, unknown> });
+}
+
+type Request = { method: 'GET' | 'POST' | 'PUT'; body?: Record<string, unknown>; headers?: Record<string, string> };
 
 async function send<T>(path: string, request: Request): Promise<T> {
   const token = store.get(accessTokenAtom);

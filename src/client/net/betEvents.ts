@@ -66,7 +66,10 @@ export function applyOwnBetEvent(store: Store, event: BetEvent): void {
   for (const panelAtom of panelAtoms) {
     const panel = store.get(panelAtom);
     if (panel.betId !== event.data.betId) continue;
-    store.set(panelAtom, event.eventType === 'BET_CANCELED' ? idle(panel) : settled(panel));
+    store.set(
+      panelAtom,
+      event.eventType === 'BET_CANCELED' ? idle(panel) : { ...settled(panel), cashedOutAt: event.data.rate },
+    );
   }
 }
 

@@ -8,6 +8,7 @@ import { BET_MIN, HUNDREDTHS_PER_COIN } from '../../shared/constants';
 import { coinsToHundredths } from '../../shared/money';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
 import { openModalAtom } from '../state/modalAtom';
+import { realityCheckAtom } from '../state/limitsAtom';
 import { ownBetIdsAtom } from '../state/ownBetIdsAtom';
 import { idle, panelAtoms, placed, queued, settled, stopAutoBet, type PanelState } from '../state/panelsAtom';
 import { profileAtom } from '../state/profileAtom';
@@ -15,7 +16,7 @@ import { roundAtom } from '../state/roundAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
 import { playSound } from '../audio';
-import { postData } from './api';
+import { ApiError, postData } from './api';
 import { refreshRoundBets } from './roundBets';
 import { refreshProfile } from './session';
 
@@ -52,8 +53,9 @@ async function bet(index: number): Promise<void> {
   else set(index, queued(get(index)));
 }
 
-/** Places the queued bets when a round opens (called at GAME_CREATED). */
+/** Places the queued bets when a round opens (called at GAME_CREATED), unless a reality check waits for an answer. */
 export function placeQueuedBets(): void {
+  if (store.get(realityCheckAtom).dueAt !== null || store.get(roundAtom).state !== 'CREATED') return;
   panelAtoms.forEach((panelAtom, index) => {
     if (store.get(panelAtom).betState === 'waiting' && affordable(index)) void place(index);
   });
@@ -94,23 +96,25 @@ async function place(index: number): Promise<void> {
   const panel = get(index);
   const amount = betAmount(panel);
   const rate = target(panel);
-  set(index, { ...panel, busy: true });
+  set(index, { ...panel, busy: true, notice: null });
   const idempotencyKey = newIdempotencyKey();
   try {
-    const { betId } =
+    const { betId, loweredTo } =
       panel.isAutoWithdraw && rate !== null
         ? await postData<BetIdResponse>('/bet/create/auto', { amount, rate }, { idempotencyKey })
         : await postData<BetIdResponse>('/bet/create', { amount }, { idempotencyKey });
     if (!betId) throw new Error('no bet id');
     const id = String(betId);
     store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(id));
-    set(index, placed(get(index), id));
+    const notice = loweredTo ? `House limit: this bet cashes out at x${loweredTo.toFixed(2)} at most` : null;
+    set(index, { ...placed(get(index), id), notice });
     playSound('bet');
     void refreshProfile();
     void refreshRoundBets();
-  } catch {
-    // A failed bet creation silently stops auto-bet (spec §8).
-    set(index, idle(stopAutoBet(get(index))));
+  } catch (error) {
+    // A failed bet creation stops auto-bet (spec §8); a refusal (a limit, self-exclusion, the house's cap) says why in the panel.
+    const notice = error instanceof ApiError && error.status !== null && error.status < 500 ? error.message : null;
+    set(index, { ...idle(stopAutoBet(get(index))), notice });
   }
 }
 

@@ -5,10 +5,18 @@
 
 import { HISTORY_LENGTH } from '../../shared/constants';
 import { msToRate, shownRate } from '../../shared/growth';
-import type { GameEndedData, GameEvent, GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
+import type {
+  GameEndedData,
+  GameEvent,
+  GameInfo,
+  GameLimitData,
+  GameState,
+  RoundHistoryEntry,
+} from '../../shared/protocol';
 import { betsAtom } from '../state/betsAtom';
 import { clockOffsetAtom } from '../state/clockAtom';
 import { historyAtom } from '../state/historyAtom';
+import { houseAtom } from '../state/houseAtom';
 import { panelAtoms, roundEnded, roundStarted, type PanelState } from '../state/panelsAtom';
 import { INITIAL_ROUND, roundAtom, type RoundState } from '../state/roundAtom';
 import type { store as appStore } from '../state/store';
@@ -17,7 +25,9 @@ import { parseEvent } from './decode';
 
 type Store = typeof appStore;
 
-const EVENT_TYPES = new Set<string>(['GAME_CREATED', 'GAME_STARTED', 'GAME_RATE', 'GAME_ENDED', 'GAME_VOIDED']);
+const EVENT_TYPES = new Set<string>([
+  ...['GAME_CREATED', 'GAME_STARTED', 'GAME_RATE', 'GAME_ENDED', 'GAME_VOIDED', 'GAME_LIMIT'],
+]);
 const STATE_ORDER: Record<GameState, number> = { CREATED: 0, STARTED: 1, ENDED: 2 };
 
 /** A STOMP body as a game event, or null for anything else (messaging errors are ignored, spec §8). */
@@ -63,6 +73,8 @@ export function reduceRound(round: RoundState, event: GameEvent): RoundState {
     }
     case 'GAME_VOIDED':
       return { ...INITIAL_ROUND, gameId: event.data.gameId };
+    case 'GAME_LIMIT':
+      return round;
   }
 }
 
@@ -92,6 +104,8 @@ export function reduceTick(tick: TickState, round: RoundState, event: GameEvent)
       };
     case 'GAME_VOIDED':
       return { gameId: event.data.gameId, rate: 1, confirmedMs: 0 };
+    case 'GAME_LIMIT':
+      return tick;
   }
 }
 
@@ -108,7 +122,17 @@ export function reduceHistory(history: RoundHistoryEntry[], event: GameEvent): R
 export function reducePanel(panel: PanelState, event: GameEvent): PanelState {
   if (event.eventType === 'GAME_STARTED' || event.eventType === 'GAME_RATE') return roundStarted(panel);
   if (event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED') return roundEnded(panel);
+  if (event.eventType === 'GAME_CREATED' && panel.cashedOutAt !== null) return { ...panel, cashedOutAt: null };
   return panel;
+}
+
+/**
+ * GAME_LIMIT: a panel whose bet flies, or whose last bet was just cashed out at the limit's rate
+ * (its BET_REFUNDED may come first), says the house limit cashed it out.
+ */
+export function limitReached(panel: PanelState, limit: GameLimitData): PanelState {
+  if (panel.betState !== 'running' && panel.cashedOutAt !== limit.rate) return panel;
+  return { ...panel, notice: `House limit reached: cashed out at x${limit.rate.toFixed(2)}` };
 }
 
 /**
@@ -169,9 +193,10 @@ export function applyGameEvent(store: Store, event: GameEvent, now = Date.now())
   if (nextHistory !== history) store.set(historyAtom, nextHistory);
   const leaves = event.eventType === 'GAME_CREATED' || event.eventType === 'GAME_VOIDED';
   if (leaves && store.get(betsAtom).length > 0) store.set(betsAtom, []);
+  if (event.eventType === 'GAME_LIMIT') store.set(houseAtom, { ...store.get(houseAtom), limit: event.data });
   for (const panelAtom of panelAtoms) {
     const panel = store.get(panelAtom);
-    const next = reducePanel(panel, event);
+    const next = event.eventType === 'GAME_LIMIT' ? limitReached(panel, event.data) : reducePanel(panel, event);
     if (next !== panel) store.set(panelAtom, next);
   }
   if ('serverTime' in event.data) {

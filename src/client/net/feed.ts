@@ -1,10 +1,11 @@
 /** What the page does with each live message beyond the atoms: queued bets go out, balances refresh. */
 
-import type { BetEvent, GameEvent } from '../../shared/protocol';
+import type { BetEvent, GameEvent, ReservesResponse } from '../../shared/protocol';
 import { roundAtom } from '../state/roundAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
-import { getGameInfo, getLastRounds } from './api';
+import { getData, getGameInfo, getLastRounds } from './api';
+import { houseAtom } from '../state/houseAtom';
 import { placeQueuedBets } from './bets';
 import { applyGameEvent, applyGameInfo, applyLastRounds, isCurrentOrNewer } from './events';
 import { placedElsewhere, restoreOwnBets } from './ownBets';
@@ -20,7 +21,10 @@ export function receiveGameEvent(event: GameEvent): void {
 }
 
 function afterGameEvent(event: GameEvent): void {
-  if (event.eventType === 'GAME_CREATED') placeQueuedBets();
+  if (event.eventType === 'GAME_CREATED') {
+    placeQueuedBets();
+    void refreshHouseLimits();
+  }
   const settled = event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED';
   if (settled && store.get(accessTokenAtom)) void refreshProfile();
 }
@@ -46,6 +50,14 @@ export async function loadRound(): Promise<void> {
 export function loadHistory(): Promise<void> {
   return getLastRounds().then(
     (rounds) => applyLastRounds(store, rounds),
+    () => undefined,
+  );
+}
+
+/** The most one bet may win in the round taking bets (issue 26), from /payment/reserves. */
+function refreshHouseLimits(): Promise<void> {
+  return getData<ReservesResponse>('/payment/reserves').then(
+    ({ maxBetProfit }) => store.set(houseAtom, { ...store.get(houseAtom), maxBetProfit }),
     () => undefined,
   );
 }

@@ -24,6 +24,10 @@ export interface PanelState {
   betId: string | null;
   /** A request of this panel is on its way (the main button shows loading). */
   busy: boolean;
+  /** What the server said about this panel's last bet (a refusal, a lowered target, the house limit); null: nothing. */
+  notice: string | null;
+  /** The rate this round's bet of the panel was cashed out at, so a GAME_LIMIT arriving after its BET_REFUNDED still finds it. */
+  cashedOutAt: number | null;
 }
 
 export const INITIAL_PANEL: PanelState = {
@@ -34,6 +38,8 @@ export const INITIAL_PANEL: PanelState = {
   betState: 'idle',
   betId: null,
   busy: false,
+  notice: null,
+  cashedOutAt: null,
 };
 
 /** One atom per panel, so a press in one does not re-render the other. */

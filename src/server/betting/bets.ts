@@ -21,6 +21,8 @@ import type { AbandonedRounds } from '../game/AbandonedRounds';
 import type { AccountRef } from '../ledger/accounts';
 import { betFromJson, publishBet, toBet, type BetJson, type BetOutlet, type BetRow } from './betRows';
 import { Refusal } from '../Refusal';
+import { formatCoins } from '../../shared/money';
+import { limitRefusal, type LimitRefusalJson } from '../risk/playerLimits';
 
 /** What placing and settling bets needs. */
 export interface Betting extends BetOutlet {
@@ -62,14 +64,28 @@ export async function placeBet(
   claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
   const cashoutAt = Math.min(target ?? NO_TARGET, Math.floor((betting.maxWin * HUNDREDTHS_PER_RATE) / amount));
-  const [row] = await queryRows<{ bet: BetJson | { refused: string } }>(
+  const [row] = await queryRows<{ bet: BetJson | PlaceRefusal }>(
     betting.db,
     sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
           ${MAX_ACTIVE_BETS_PER_ROUND}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}) AS bet`,
   );
-  const bet = betOrRefusal(row!.bet);
+  const json = row!.bet;
+  if ('refused' in json) throwPlaceRefusal(json);
+  const bet = betOrRefusal(json as BetJson);
   publishBet(betting, 'BET_CREATED', toBet(bet, account.nickname));
-  return { betId: String(bet.id) };
+  // place_bet lowers the target of a bet that could win more than the house's per-bet cap.
+  return bet.cashoutAt < cashoutAt ? { betId: String(bet.id), loweredTo: bet.cashoutAt / 100 } : { betId: String(bet.id) };
+}
+
+/** What place_bet answers instead of a bet: a limit's refusal, the house's per-bet cap, or one of REFUSED. */
+type PlaceRefusal = LimitRefusalJson | { refused: 'house_limit'; largest: number } | { refused: 'closed' | 'limit' | 'funds' };
+
+function throwPlaceRefusal(json: PlaceRefusal): never {
+  // The amount is at most MAX_BET, so a bet of `largest` (below it) would be placed at x1.01.
+  if (json.refused === 'house_limit')
+    throw new Refusal('conflict', `The house can cover a bet of at most ${formatCoins(json.largest)} coins right now`);
+  if (json.refused === 'excluded' || json.refused === 'player_limit') throw limitRefusal(json);
+  return betOrRefusal(json) as never;
 }
 
 /** Takes a bet back with a full refund, only before its round starts (the database's cancel_bet). */

@@ -1,16 +1,22 @@
 -- Places a bet on the round taking bets: the bet row, the debit and its ledger row, and the
 -- Idempotency-Key's answer when there is one, all in this one statement. Returns the bet row, or
--- {"refused": "closed" | "limit" | "funds"} with nothing written.
+-- {"refused": "closed" | "limit" | "funds"} with nothing written, or limit_refusal's answer (the
+-- player's own limits and self-exclusion, issue 26). The house's per-bet cap: a bet that could win
+-- more than the round's max_bet_profit gets its auto cash-out lowered to fit (the returned row's
+-- cashout_at and auto_rate), or {"refused": "house_limit", "largest": hundredths} when even x1.01
+-- does not.
 CREATE OR REPLACE FUNCTION place_bet(
   p_account bigint, p_amount bigint, p_auto_rate integer, p_cashout_at integer, p_at bigint,
   p_max_active integer, p_key text, p_fingerprint text
 ) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_round bigint;
+  v_max_profit bigint;
   v_balance bigint;
+  v_refusal jsonb;
   v_bet bets;
 BEGIN
-  SELECT id INTO v_round FROM rounds WHERE state = 'CREATED' ORDER BY id DESC LIMIT 1;
+  SELECT id, max_bet_profit INTO v_round, v_max_profit FROM rounds WHERE state = 'CREATED' ORDER BY id DESC LIMIT 1;
   IF v_round IS NULL THEN RETURN '{"refused": "closed"}'; END IF;
   PERFORM lock_betting(v_round, false);
   -- A new snapshot: a start that committed while we waited for the lock is seen here.
@@ -20,11 +26,18 @@ BEGIN
   -- The account row lock serialises one player's bets, so the count below sees them all.
   SELECT balance INTO v_balance FROM accounts WHERE id = p_account FOR UPDATE;
   IF v_balance IS NULL THEN RAISE EXCEPTION 'account % does not exist', p_account; END IF;
+  v_refusal := limit_refusal(p_account, 'bet', p_amount, p_at);
+  IF v_refusal IS NOT NULL THEN RETURN v_refusal; END IF;
   IF (SELECT count(*) FROM bets WHERE account_id = p_account AND round_id = v_round AND status = 'CREATED')
       >= p_max_active THEN
     RETURN '{"refused": "limit"}';
   END IF;
   IF v_balance < p_amount THEN RETURN '{"refused": "funds"}'; END IF;
+  IF v_max_profit IS NOT NULL AND p_amount * (p_cashout_at - 100) > v_max_profit * 100 THEN
+    p_cashout_at := 100 + (v_max_profit * 100) / p_amount;
+    IF p_cashout_at < 101 THEN RETURN jsonb_build_object('refused', 'house_limit', 'largest', v_max_profit * 100); END IF;
+    p_auto_rate := p_cashout_at;
+  END IF;
   INSERT INTO bets (round_id, account_id, amount, status, auto_rate, cashout_at, created_at)
     VALUES (v_round, p_account, p_amount, 'CREATED', p_auto_rate, p_cashout_at, p_at)
     RETURNING * INTO v_bet;

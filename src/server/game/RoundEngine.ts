@@ -10,6 +10,7 @@ import type { LiveRound, RoundListener } from './RoundListener';
 import type { DrawnRound } from './SeedChains';
 import { Deposed } from './Leadership';
 import { insertRound, markEnded, markStarted, startedRounds, voidUnfinished } from './rounds';
+import type { RoundCaps } from '../risk/caps';
 
 export interface RoundEngineOptions {
   db: Db;
@@ -26,6 +27,8 @@ export interface RoundEngineOptions {
   listeners?: RoundListener[];
   /** Where crash points come from: the seed chain (SeedChains.next), or fixed secrets in tests. */
   secrets: () => Promise<DrawnRound>;
+  /** The bankroll and the caps it gives, asked once per round (none: rounds are uncapped, as in unit tests). */
+  caps?: () => Promise<RoundCaps>;
 }
 
 /**
@@ -45,6 +48,7 @@ export class RoundEngine {
   private endTimer: NodeJS.Timeout | undefined;
   private queue: Promise<void> = Promise.resolve();
   private running = false;
+  private limitAnnounced = false;
 
   constructor(private readonly options: RoundEngineOptions) {
     this.listeners = [...(options.listeners ?? [])];
@@ -105,10 +109,15 @@ export class RoundEngine {
     await this.closeLeftovers();
     for (const listener of this.listeners) await listener.settleInterrupted?.();
     const secret = await this.options.secrets();
+    const caps = await this.options.caps?.();
     const createdAt = this.now();
     const startsAt = createdAt + this.options.bettingMs;
-    const id = await insertRound(this.options.db, { ...secret, createdAt, startsAt });
-    this.round = { id, hash: secret.hash, fullRate: secret.fullRate, salt: secret.salt, startsAt, startedAt: null };
+    const id = await insertRound(this.options.db, { ...secret, ...caps, createdAt, startsAt });
+    this.round = {
+      ...{ id, hash: secret.hash, fullRate: secret.fullRate, salt: secret.salt, startsAt, startedAt: null },
+      ...{ maxRoundProfit: caps?.maxRoundProfit ?? null, limitRate: null },
+    };
+    this.limitAnnounced = false;
     this.state = 'CREATED';
     this.publish({
       eventType: 'GAME_CREATED',
@@ -120,7 +129,11 @@ export class RoundEngine {
   private async startRound(): Promise<void> {
     const round = this.current();
     const startedAt = this.now();
-    await markStarted(this.options.db, round.id, startedAt);
+    round.limitRate = await markStarted(this.options.db, round.id, startedAt, async (tx) => {
+      let limitRate: number | null = null;
+      for (const listener of this.listeners) limitRate = (await listener.roundStarting?.(tx, round)) ?? limitRate;
+      return limitRate;
+    });
     round.startedAt = startedAt;
     this.state = 'STARTED';
     this.crashAt = crashInstant(startedAt, round.fullRate);
@@ -145,6 +158,7 @@ export class RoundEngine {
     const elapsedMs = now - startedAt;
     const rate = rateAt(elapsedMs);
     for (const listener of this.listeners) await listener.roundTick?.(round, rate);
+    this.announceLimit(round, rateHundredths(rate));
     this.publish({
       eventType: 'GAME_RATE',
       data: { gameId: String(round.id), rate: shownRate(rate), elapsedMs, serverTime: now },
@@ -170,6 +184,8 @@ export class RoundEngine {
       // The crash is a fact players must see; what was left unpaid is paid before the next round.
       this.options.log.error({ err: error, gameId: String(round.id) }, 'settling the round end failed');
     }
+    // Reached between the last tick and the crash: the end settlement paid it.
+    if (round.limitRate !== null && round.limitRate / 100 < round.fullRate) this.announceLimit(round, round.limitRate);
     const ended = {
       gameId: String(round.id),
       rate: rate / 100,
@@ -184,6 +200,17 @@ export class RoundEngine {
       { gameId: ended.gameId, rate: ended.rate, fullRate: round.fullRate, flightMs: time - (round.startedAt ?? time) },
       'round ended',
     );
+  }
+
+  /**
+   * GAME_LIMIT (issue 26), once a round, when the rate reaches the round's limit rate: the
+   * settlement has just cashed every open bet out at it.
+   */
+  private announceLimit(round: LiveRound, rate: number): void {
+    if (this.limitAnnounced || round.limitRate === null || rate < round.limitRate) return;
+    this.limitAnnounced = true;
+    this.publish({ eventType: 'GAME_LIMIT', data: { gameId: String(round.id), rate: round.limitRate / 100 } });
+    this.options.log.info({ gameId: String(round.id), rate: round.limitRate / 100 }, 'house limit reached');
   }
 
   private current(): LiveRound {

@@ -7,13 +7,14 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rounds } from '../db/schema';
 import type { DrawnRound } from './SeedChains';
+import type { RoundCaps } from '../risk/caps';
 
 export type RoundRow = typeof rounds.$inferSelect;
 
 /** Stores a new round in CREATED and returns its id. */
 export async function insertRound(
   db: Db,
-  round: DrawnRound & { createdAt: number; startsAt: number },
+  round: DrawnRound & { createdAt: number; startsAt: number } & Partial<RoundCaps>,
 ): Promise<number> {
   const [row] = await db.transaction((tx) =>
     tx
@@ -25,14 +26,25 @@ export async function insertRound(
   return row.id;
 }
 
-/** CREATED -> STARTED once the bets in flight finished: it takes the round's betting lock (lock_betting) exclusively. */
-export async function markStarted(db: Db, id: number, startedAt: number): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * CREATED -> STARTED once the bets in flight finished: it takes the round's betting lock
+ * (lock_betting) exclusively. `limit` runs in the same transaction, when no bet can be placed or
+ * cashed out yet, and its rate is stored as the round's limit_rate.
+ */
+export async function markStarted(
+  db: Db,
+  id: number,
+  startedAt: number,
+  limit: (tx: Tx) => Promise<number | null> = async () => null,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT lock_betting(${id}, true)`);
+    const limitRate = await limit(tx);
     await tx
       .update(rounds)
-      .set({ state: 'STARTED', startedAt })
+      .set({ state: 'STARTED', startedAt, limitRate })
       .where(and(eq(rounds.id, id), eq(rounds.state, 'CREATED')));
+    return limitRate;
   });
 }
 

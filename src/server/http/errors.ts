@@ -38,6 +38,7 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
 export const REFUSAL_STATUS: Record<RefusalKind, number> = {
   invalid: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   too_many: 429,

@@ -15,6 +15,7 @@ import { ChainRejected } from '../chain/Chain';
 import type { AccountRef } from '../ledger/accounts';
 import type { PaymentContext } from './PaymentContext';
 import { Refusal } from '../Refusal';
+import { checkDeposit } from '../risk/playerLimits';
 import { verifyDeposit, type VerifiedDeposit } from './verifyDeposit';
 import { creditIfLanded, failDeposit, settleDeposit, type DepositIntent } from './settleDeposit';
 
@@ -47,11 +48,14 @@ export async function prepareDeposit(
     await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id)).for('update');
     const now = Date.now();
     await makeRoom(tx, account.id, now);
+    const hundredths = lamportsToHundredths(lamports, ctx.coinsPerSol);
+    // A self-excluded player, or a deposit past a deposit limit, is refused before anything is signed.
+    await checkDeposit(tx, account.id, hundredths, now);
     await tx.insert(depositIntents).values({
       depositId,
       accountId: account.id,
       lamports,
-      hundredths: lamportsToHundredths(lamports, ctx.coinsPerSol),
+      hundredths,
       createdAt: now,
       expiresAt: now + DEPOSIT_TTL_MS,
     });

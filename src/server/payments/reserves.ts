@@ -1,29 +1,60 @@
 /** Proof of reserves (issue 5 item 5): the house wallet's SOL against every coin owed to players. */
 
-import { and, eq, inArray, sum } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sum } from 'drizzle-orm';
 import type { ReservesResponse } from '../../shared/protocol';
-import { hundredthsToLamports, lamportsToSol } from '../../shared/money';
+import { HUNDREDTHS_PER_COIN } from '../../shared/constants';
+import { hundredthsToLamports, lamportsToHundredths, lamportsToSol } from '../../shared/money';
 import { accounts, bets, rounds, withdrawals } from '../db/schema';
+import type { RiskPercents } from '../config';
+import { capsOf, type RoundCaps } from '../risk/caps';
 import type { PaymentContext } from './PaymentContext';
 
 /**
  * Owed = all balances, plus coins held by withdrawals not yet settled and the stakes of open bets
  * in rounds still running (both are still the players': a failed transfer or a voided round
- * gives them back).
+ * gives them back). The bankroll is what the house holds beyond that, and the caps in force are
+ * those of the newest round (each round takes them from the bankroll when it is created).
  */
 export async function proofOfReserves(ctx: PaymentContext): Promise<ReservesResponse> {
-  const owed = await owedLamports(ctx);
-  const house = await ctx.chain.balance(ctx.chain.houseAddress);
+  const { house, owed, bankroll } = await holdings(ctx);
+  const owedLamports = hundredthsToLamports(owed, ctx.coinsPerSol);
+  const [caps] = await ctx.db
+    .select({ maxBetProfit: rounds.maxBetProfit, maxRoundProfit: rounds.maxRoundProfit })
+    .from(rounds)
+    .where(isNotNull(rounds.maxRoundProfit))
+    .orderBy(desc(rounds.id))
+    .limit(1);
+  const coins = (hundredths: number | null | undefined) =>
+    hundredths == null ? null : hundredths / HUNDREDTHS_PER_COIN;
   return {
     wallet: ctx.chain.houseAddress,
     houseSol: lamportsToSol(house),
-    owedSol: lamportsToSol(owed),
-    covered: house >= owed,
+    owedSol: lamportsToSol(owedLamports),
+    covered: house >= owedLamports,
+    bankroll: coins(Number(bankroll > 0n ? bankroll : 0n))!,
+    maxBetProfit: coins(caps?.maxBetProfit),
+    maxRoundProfit: coins(caps?.maxRoundProfit),
   };
+}
+
+/** The bankroll now (what the house holds beyond every coin owed) and the caps it gives. */
+export async function houseCaps(ctx: PaymentContext, percents: RiskPercents): Promise<RoundCaps> {
+  return capsOf((await holdings(ctx)).bankroll, percents);
+}
+
+/** The house wallet in lamports, what it owes in hundredths, and the bankroll (their difference) in hundredths. */
+async function holdings(ctx: PaymentContext): Promise<{ house: bigint; owed: bigint; bankroll: bigint }> {
+  const owed = await owedHundredths(ctx);
+  const house = await ctx.chain.balance(ctx.chain.houseAddress);
+  return { house, owed, bankroll: lamportsToHundredths(house, ctx.coinsPerSol) - owed };
 }
 
 /** Every coin owed to players, in lamports. */
 export async function owedLamports(ctx: PaymentContext): Promise<bigint> {
+  return hundredthsToLamports(await owedHundredths(ctx), ctx.coinsPerSol);
+}
+
+async function owedHundredths(ctx: PaymentContext): Promise<bigint> {
   const [balances] = await ctx.db.select({ total: sum(accounts.balance) }).from(accounts);
   const [held] = await ctx.db
     .select({ total: sum(withdrawals.hundredths) })
@@ -34,6 +65,5 @@ export async function owedLamports(ctx: PaymentContext): Promise<bigint> {
     .from(bets)
     .innerJoin(rounds, eq(rounds.id, bets.roundId))
     .where(and(eq(bets.status, 'CREATED'), inArray(rounds.state, ['CREATED', 'STARTED'])));
-  const owedHundredths = [balances, held, staked].reduce((total, row) => total + BigInt(row?.total ?? 0), 0n);
-  return hundredthsToLamports(owedHundredths, ctx.coinsPerSol);
+  return [balances, held, staked].reduce((total, row) => total + BigInt(row?.total ?? 0), 0n);
 }

@@ -13,6 +13,7 @@ import { Button } from '../pixel';
 import { EmailSignIn } from './EmailSignIn';
 import { Modal } from './Modal';
 import { WalletSlot } from './WalletSlot';
+import { LimitsPart } from '../limits/LimitsPart';
 
 export function ProfileModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const signedIn = useAtomValue(accessTokenAtom) !== null;
@@ -22,6 +23,7 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose(): void
         <>
           <ProfileSummary />
           <WalletSlot />
+          <LimitsPart />
         </>
       ) : (
         <>

@@ -3,7 +3,7 @@
  * with its target, and the main button. Space anywhere in the panel presses the main button.
  */
 
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import type { KeyboardEvent } from 'react';
 import { pressMain } from '../../net/bets';
 import { editable, panelAtoms, toggled } from '../../state/panelsAtom';
@@ -11,10 +11,22 @@ import { Box, Toggle } from '../pixel';
 import { AmountControl } from './AmountControl';
 import { MainButton } from './MainButton';
 import { RateInput } from './RateInput';
+import { houseWarning } from './HouseLimit';
+import { houseAtom } from '../../state/houseAtom';
+
+/** A line under the panel: what the server said of its last bet, or what the house would do to the next. */
+function PanelNotice({ text }: { text: string | null }) {
+  return text === null ? null : (
+    <p className="bet-panel-notice" role="status">
+      {text}
+    </p>
+  );
+}
 
 export function BetPanel({ index }: { index: number }) {
   const [panel, setPanel] = useAtom(panelAtoms[index]!);
   const locked = !editable(panel);
+  const { maxBetProfit } = useAtomValue(houseAtom);
   /** Space is the main button's wherever focus is in the panel, except on a switch and on the main button itself. */
   const spaceIsOurs = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
@@ -56,6 +68,7 @@ export function BetPanel({ index }: { index: number }) {
         </div>
       </div>
       <MainButton index={index} />
+      <PanelNotice text={panel.notice ?? houseWarning(panel, maxBetProfit)} />
     </Box>
   );
 }

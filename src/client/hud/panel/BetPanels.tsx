@@ -2,11 +2,13 @@
 
 import { BET_PANELS } from '../../../shared/constants';
 import { BetPanel } from './BetPanel';
+import { HouseLimit } from './HouseLimit';
 import './panel.css';
 
 export function BetPanels() {
   return (
     <section className="app-panels" aria-label="bet panels">
+      <HouseLimit />
       {Array.from({ length: BET_PANELS }, (_, index) => (
         <BetPanel key={index} index={index} />
       ))}

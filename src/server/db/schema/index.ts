@@ -6,3 +6,4 @@ export * from './auth';
 export * from './bets';
 export * from './payments';
 export * from './leadership';
+export * from './playerLimits';

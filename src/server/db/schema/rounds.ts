@@ -23,6 +23,12 @@ export const rounds = pgTable(
     /** The seed chain and link i the salt is s_i of (null for rounds drawn before seed chains). */
     chainId: bigint('chain_id', { mode: 'number' }).references(() => seedChains.id),
     chainIndex: integer('chain_index'),
+    /** Issue 26: the house's bankroll when the round was created, and the caps it gave, in hundredths. */
+    bankroll: bigint('bankroll', { mode: 'number' }),
+    maxBetProfit: bigint('max_bet_profit', { mode: 'number' }),
+    maxRoundProfit: bigint('max_round_profit', { mode: 'number' }),
+    /** Set at the start when the bets could win more than maxRoundProfit: every open bet is cashed out at this rate (hundredths). */
+    limitRate: integer('limit_rate'),
   },
   (t) => [
     index('rounds_state_idx').on(t.state),

@@ -1,0 +1,63 @@
+/**
+ * The reality check (issue 26 point 7): every interval the player chose, the time played and the
+ * net result of this session, with Continue and Stop. Auto-bet waits until the player answers.
+ */
+
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { formatCoins } from '../../../shared/money';
+import { answerRealityCheck, loadLimits, sessionResult } from '../../net/limits';
+import { limitsAtom, realityCheckAtom } from '../../state/limitsAtom';
+import { accessTokenAtom } from '../../state/sessionAtom';
+import { Button } from '../pixel';
+import { Modal } from '../modals/Modal';
+import { useRequest } from '../modals/useRequest';
+
+export function RealityCheck() {
+  const signedIn = useAtomValue(accessTokenAtom) !== null;
+  const minutes = useAtomValue(limitsAtom)?.realityCheckMinutes ?? 0;
+  const [check, setCheck] = useAtom(realityCheckAtom);
+
+  // A session begins at sign-in; the limits (with the interval) come with it.
+  useEffect(() => {
+    if (!signedIn) return;
+    setCheck({ since: Date.now(), dueAt: null });
+    void loadLimits().catch(() => undefined);
+  }, [signedIn, setCheck]);
+
+  // The next check comes one interval after the last answer (or the session's start).
+  useEffect(() => {
+    if (!signedIn || minutes === 0 || check.dueAt !== null || check.since === null) return;
+    const timer = setTimeout(() => setCheck((current) => ({ ...current, dueAt: Date.now() })), minutes * 60_000);
+    return () => clearTimeout(timer);
+  }, [signedIn, minutes, check.dueAt, check.since, setCheck]);
+
+  if (check.dueAt === null || check.since === null) return null;
+  return <RealityCheckDialog since={check.since} dueAt={check.dueAt} />;
+}
+
+/** The check itself: mounted each time one is due, so it loads this session's result once. */
+function RealityCheckDialog({ since, dueAt }: { since: number; dueAt: number }) {
+  const result = useRequest(() => sessionResult(since));
+  const played = Math.floor((dueAt - since) / 60_000);
+  const net = result.state === 'done' ? Math.round(result.value.net * 100) : null;
+  return (
+    <Modal open onClose={() => answerRealityCheck(true)} title="Reality check">
+      <p>You have played for {played} minutes this session.</p>
+      <p>
+        Net result this session:{' '}
+        {net === null || result.state !== 'done'
+          ? 'Loading...'
+          : `${net < 0 ? '-' : '+'}${formatCoins(Math.abs(net))} $ over ${result.value.bets} bets`}
+      </p>
+      <div className="modal-actions">
+        <Button data-autofocus onClick={() => answerRealityCheck(true)}>
+          Continue
+        </Button>
+        <Button color="red" onClick={() => answerRealityCheck(false)}>
+          Stop
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The house's limits near the bet panels (issue 26 point 4): the most one bet may win right now,
+ * and a panel's warning before it places a bet whose auto cash-out the house would lower.
+ */
+
+import { useAtomValue } from 'jotai';
+import { formatCoins, coinsToHundredths } from '../../../shared/money';
+import { houseAtom } from '../../state/houseAtom';
+import type { PanelState } from '../../state/panelsAtom';
+
+export function HouseLimit() {
+  const { maxBetProfit } = useAtomValue(houseAtom);
+  if (maxBetProfit === null) return null;
+  return (
+    <p className="house-limit" role="note">
+      House limit: one bet may win at most {formatCoins(Math.round(maxBetProfit * 100))} $ now
+    </p>
+  );
+}
+
+/** What the house would do to the panel's next bet, or null when it fits. */
+export function houseWarning(panel: PanelState, maxBetProfit: number | null): string | null {
+  const amount = coinsToHundredths(panel.amount);
+  if (maxBetProfit === null || amount === null || amount === 0 || panel.betState !== 'idle') return null;
+  // As place_bet: the highest target whose profit fits, in hundredths.
+  const profit = Math.round(maxBetProfit * 100);
+  const highest = 100 + Math.floor((profit * 100) / amount);
+  if (highest < 101) return `The house can cover a bet of at most ${formatCoins(profit * 100)} $ right now`;
+  const target = panel.isAutoWithdraw ? coinsToHundredths(panel.rate) : null;
+  if (target !== null && target <= highest) return null;
+  return `House limit: this bet would cash out at x${(highest / 100).toFixed(2)} at most`;
+}

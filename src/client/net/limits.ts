@@ -1,0 +1,36 @@
+/** The player's own limits, self-exclusion and reality check (issue 26) over /user. */
+
+import type { ExclusionDuration, PlayerLimits, PlayerLimitsUpdate, SessionResult } from '../../shared/protocol';
+import { limitsAtom, realityCheckAtom } from '../state/limitsAtom';
+import { panelAtoms, stopAutoBet } from '../state/panelsAtom';
+import { store } from '../state/store';
+import { getData, postData, putData } from './api';
+import { placeQueuedBets } from './bets';
+
+const keep = (limits: PlayerLimits) => {
+  store.set(limitsAtom, limits);
+  return limits;
+};
+
+export const loadLimits = () => getData<PlayerLimits>('/user/limits').then(keep);
+export const saveLimits = (update: PlayerLimitsUpdate) => putData<PlayerLimits>('/user/limits', update).then(keep);
+
+/** Self-exclusion: every auto-bet stops at once (the server refuses their bets anyway). */
+export async function excludeSelf(duration: ExclusionDuration): Promise<PlayerLimits> {
+  const limits = keep(await postData<PlayerLimits>('/user/exclusion', { duration }));
+  stopAutoBets();
+  return limits;
+}
+
+export const sessionResult = (since: number) => getData<SessionResult>(`/user/session?since=${since}`);
+
+/** The reality check's answer: Continue lets auto-bet go on, Stop ends it. */
+export function answerRealityCheck(goOn: boolean): void {
+  store.set(realityCheckAtom, { ...store.get(realityCheckAtom), dueAt: null });
+  if (goOn) placeQueuedBets();
+  else stopAutoBets();
+}
+
+function stopAutoBets(): void {
+  for (const panelAtom of panelAtoms) store.set(panelAtom, stopAutoBet(store.get(panelAtom)));
+}

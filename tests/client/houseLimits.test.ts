@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { decodeGameEvent, limitReached, reducePanel } from '../../src/client/net/events';
+import { houseWarning } from '../../src/client/hud/panel/HouseLimit';
+import { INITIAL_PANEL, type PanelState } from '../../src/client/state/panelsAtom';
+
+const panel = (change: Partial<PanelState>): PanelState => ({ ...INITIAL_PANEL, ...change });
+
+describe('the house limits on the page', () => {
+  it('reads GAME_LIMIT and tells the panel whose bet flies or was just cashed out at its rate', () => {
+    const event = decodeGameEvent(JSON.stringify({ eventType: 'GAME_LIMIT', data: { gameId: '7', rate: 1.16 } }));
+    expect(event).toEqual({ eventType: 'GAME_LIMIT', data: { gameId: '7', rate: 1.16 } });
+    const limit = { gameId: '7', rate: 1.16 };
+    const notice = 'House limit reached: cashed out at x1.16';
+    expect(limitReached(panel({ betState: 'running', betId: '1' }), limit).notice).toBe(notice);
+    expect(limitReached(panel({ cashedOutAt: 1.16 }), limit).notice).toBe(notice);
+    expect(limitReached(panel({ cashedOutAt: 1.5 }), limit).notice).toBeNull();
+    expect(limitReached(panel({}), limit).notice).toBeNull();
+    // A new round forgets the last cash-out's rate.
+    const created = { eventType: 'GAME_CREATED', data: { gameId: '8', hash: 'h', startsAt: 1, serverTime: 0 } } as const;
+    expect(reducePanel(panel({ cashedOutAt: 1.16 }), created).cashedOutAt).toBeNull();
+  });
+
+  it("warns before a bet whose target the house's per-bet cap would lower, as place_bet lowers it", () => {
+    // 100 coins may win 50: x1.50 at most.
+    const auto = panel({ amount: '100', rate: '2.00', isAutoWithdraw: true });
+    expect(houseWarning(auto, 50)).toBe('House limit: this bet would cash out at x1.50 at most');
+    expect(houseWarning({ ...auto, rate: '1.50' }, 50)).toBeNull();
+    expect(houseWarning({ ...auto, isAutoWithdraw: false }, 50)).toBe('House limit: this bet would cash out at x1.50 at most');
+    expect(houseWarning(panel({ amount: '10000' }), 50)).toBe('The house can cover a bet of at most 5.000 $ right now');
+    expect(houseWarning(auto, null)).toBeNull();
+    expect(houseWarning({ ...auto, betState: 'created' }, 50)).toBeNull();
+  });
+});
