@@ -42,11 +42,11 @@ describe.skipIf(!chromiumAvailable)('a first visit in Chromium (needs /usr/bin/c
         console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
       );
       // Reading pixels back stalls a phone's GPU: the page must never do it.
-      for (const context of [WebGLRenderingContext, WebGL2RenderingContext]) {
-        const readPixels = context.prototype.readPixels;
-        context.prototype.readPixels = function (...args: Parameters<typeof readPixels>) {
+      for (const context of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+        const readPixels = context.readPixels as (...args: unknown[]) => void;
+        (context as { readPixels: unknown }).readPixels = function (this: unknown, ...args: unknown[]) {
           console.error('the page called readPixels');
-          return readPixels.apply(this, args);
+          readPixels.apply(this, args);
         };
       }
     });
