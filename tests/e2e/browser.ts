@@ -19,7 +19,7 @@ export async function chromiumPath(): Promise<string> {
   return shipped.executablePath();
 }
 
-const FLAGS = [
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-background-networking',
@@ -40,7 +40,7 @@ export interface Browser {
  * default headless Chromium composites in software and reads every WebGL frame back (Chromium's
  * own ReadPixels, which logs "GPU stall due to ReadPixels"); the page itself never reads pixels.
  */
-const GPU_COMPOSITING = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+export const GPU_COMPOSITING = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 
 /**
  * A fresh profile (mkdtemp) and one page; `phone` emulates a 360x640 screen at devicePixelRatio 2;
