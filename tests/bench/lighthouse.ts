@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM, FLAGS, GPU_COMPOSITING } from '../e2e/browser';
+import { chromiumPath, FLAGS, GPU_COMPOSITING } from '../e2e/browser';
 import { freePort } from '../server/freePort';
 
 const LIGHTHOUSE = 'lighthouse@12.2.3';
@@ -70,17 +70,18 @@ async function startServer(): Promise<{ origin: string; stop(): void }> {
   };
 }
 
-function lighthouse(url: string, out: string): Report {
+function lighthouse(url: string, out: string, chrome: string): Report {
   const flags = values['software-compositing'] ? FLAGS : [...FLAGS, ...GPU_COMPOSITING];
   execFileSync(
     'npx',
     ['-y', LIGHTHOUSE, url, '--output=json', `--output-path=${out}`, '--quiet', `--chrome-flags=${flags.join(' ')}`],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: 'inherit' },
+    { env: { ...process.env, CHROME_PATH: chrome }, stdio: 'inherit' },
   );
   return JSON.parse(readFileSync(out, 'utf8')) as Report;
 }
 
 execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+const chrome = await chromiumPath();
 const server = await startServer();
 const folder = mkdtempSync(join(tmpdir(), 'moonrush-lighthouse-report-'));
 try {
@@ -88,7 +89,7 @@ try {
   await fetch(server.origin);
   const reports: Report[] = [];
   for (let run = 0; run < runs; run += 1) {
-    const report = lighthouse(server.origin, join(folder, `run-${run}.json`));
+    const report = lighthouse(server.origin, join(folder, `run-${run}.json`), chrome);
     reports.push(report);
     const scores = CATEGORIES.map((name) => `${name} ${Math.round(report.categories[name]!.score * 100)}`);
     const metrics = METRICS.map(([id, label, unit]) => `${label} ${shown(report.audits[id]!.numericValue!, unit)}`);

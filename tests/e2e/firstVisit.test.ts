@@ -10,7 +10,7 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
-import { chromiumAvailable, openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 
 const ROUND_SETTINGS = { STATIC_DIR: TEST_DIST, BETTING_MS: '3000', PAUSE_MS: '600', TICK_MS: '100' };
@@ -21,7 +21,7 @@ const FUNDS = 100_000;
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
 
-describe.skipIf(!chromiumAvailable)('a first visit in Chromium (needs /usr/bin/chromium)', () => {
+describe('a first visit in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
