@@ -62,6 +62,15 @@ describe('a first visit in Chromium', () => {
   const dialog = (name: string) => page.getByRole('dialog', { name });
   const mainButton = (index: number) => page.getByTestId(`bet-main-${index}`);
   const axeViolations = async (include?: string) => {
+    // A modal fades in over 0.15 s: judge its colours once its finite animations have finished.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+          .map((animation) => animation.finished),
+      ),
+    );
     const builder = new AxeBuilder({ page });
     const { violations } = await (include ? builder.include(include) : builder).analyze();
     return violations.map(
