@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { assetPackPlugin } from './scripts/assetpack';
+import { prerenderShellPlugin } from './scripts/prerenderShell';
 import { uiTilesPlugin } from './scripts/uiTiles';
 
 const server = `http://localhost:${process.env.PORT ?? 8080}`;
@@ -13,7 +15,14 @@ const server = `http://localhost:${process.env.PORT ?? 8080}`;
 export default defineConfig(({ mode }) => {
   const testBuild = mode === 'test';
   return {
-    plugins: [react(), assetPackPlugin(), uiTilesPlugin()],
+    // Brotli and gzip copies of every text file, which the server sends by Accept-Encoding.
+    plugins: [
+      react(),
+      assetPackPlugin(),
+      uiTilesPlugin(),
+      prerenderShellPlugin(),
+      compression({ algorithms: ['brotliCompress', 'gzip'] }),
+    ],
     // Static files served as they are (architecture §1), the packed atlases among them.
     publicDir: 'assets',
     resolve: testBuild ? { alias: { 'react-dom/client': 'react-dom/profiling' } } : {},

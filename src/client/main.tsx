@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startSound } from './audio';
@@ -12,8 +13,13 @@ startSound(store);
 // No <StrictMode> around the whole page: its development remount destroys @pixi/react 8's
 // Application without initialising a new one (pixijs/pixi-react#602, #613). HUD subtrees may
 // wrap themselves in <StrictMode>.
-createRoot(document.getElementById('root')!).render(
-  <Providers>
-    <App />
-  </Providers>,
+// The first commit is synchronous: it replaces the build's prerendered shell (scripts/prerenderShell.ts)
+// before DOMContentLoaded, so no press ever lands on a shell button that has no handler yet.
+const root = createRoot(document.getElementById('root')!);
+flushSync(() =>
+  root.render(
+    <Providers>
+      <App />
+    </Providers>,
+  ),
 );

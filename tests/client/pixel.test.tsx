@@ -67,7 +67,7 @@ describe('Button', () => {
     expect(onClick).toHaveBeenCalledOnce();
   });
 
-  it('while loading shows dots, is busy and cannot be pressed', () => {
+  it('while loading shows dots, is busy and cannot be pressed, yet keeps keyboard focus', () => {
     const onClick = vi.fn();
     const { rerender } = render(
       <Button loading onClick={onClick}>
@@ -75,7 +75,10 @@ describe('Button', () => {
       </Button>,
     );
     const button = screen.getByRole('button');
-    expect(button).toHaveProperty('disabled', true);
+    button.focus();
+    expect(button).toHaveProperty('disabled', false);
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
     expect(button.getAttribute('aria-busy')).toBe('true');
     expect(button.querySelector('.px-dots')).not.toBeNull();
     fireEvent.click(button);

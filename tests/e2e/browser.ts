@@ -19,7 +19,7 @@ export async function chromiumPath(): Promise<string> {
   return shipped.executablePath();
 }
 
-const FLAGS = [
+export const FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-background-networking',
@@ -35,13 +35,23 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh profile (mkdtemp) and one page; `phone` emulates a 360x640 screen at devicePixelRatio 2. */
-export async function openBrowser(options: { phone?: boolean } = {}): Promise<Browser> {
+/**
+ * Composites with ANGLE on SwiftShader's Vulkan device, as a phone composites on its GPU. By
+ * default headless Chromium composites in software and reads every WebGL frame back (Chromium's
+ * own ReadPixels, which logs "GPU stall due to ReadPixels"); the page itself never reads pixels.
+ */
+export const GPU_COMPOSITING = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+
+/**
+ * A fresh profile (mkdtemp) and one page; `phone` emulates a 360x640 screen at devicePixelRatio 2;
+ * `gpuCompositing` adds GPU_COMPOSITING.
+ */
+export async function openBrowser(options: { phone?: boolean; gpuCompositing?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'moonrush-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: await chromiumPath(),
     headless: true,
-    args: FLAGS,
+    args: options.gpuCompositing ? [...FLAGS, ...GPU_COMPOSITING] : FLAGS,
     viewport: options.phone ? { width: 360, height: 640 } : { width: 1280, height: 800 },
     deviceScaleFactor: options.phone ? 2 : 1,
     isMobile: options.phone ?? false,

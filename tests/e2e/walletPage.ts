@@ -43,16 +43,16 @@ export async function connect(page: Page, walletName: string): Promise<void> {
 export async function signInByEmail(page: Page, email: string): Promise<void> {
   await profileButton(page).click();
   const login = dialog(page, 'Connect your wallet');
-  await login.getByLabel('Email').fill(email);
-  await login.getByLabel('Password').fill('correct horse');
-  await login.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await login.getByLabel('Email', { exact: true }).fill(email);
+  await login.getByLabel('Password', { exact: true }).fill('correct horse');
+  await login.getByRole('button', { name: 'Sign in with email', exact: true }).click();
   await dialog(page, 'Your profile').waitFor();
   await page.keyboard.press('Escape');
 }
 
 /** 'Sign In' in the profile modal, then the modal turns into 'Your profile'. */
 export async function signIn(page: Page): Promise<void> {
-  await dialog(page, 'Connect your wallet').getByRole('button', { name: 'Sign In', exact: true }).click();
+  await dialog(page, 'Connect your wallet').getByRole('button', { name: 'Sign In with your wallet', exact: true }).click();
   await dialog(page, 'Your profile').waitFor({ timeout: 15_000 });
 }
 

@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
+
+const BUNDLE = 'console.log(1)';
 
 describe('the built client', () => {
   let t: TestServer;
@@ -11,8 +14,10 @@ describe('the built client', () => {
   beforeAll(async () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>moonrush</title>');
-    writeFileSync(join(dir, 'assets', 'index-AbC_12-z.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets', 'index-AbC_12-z.js'), BUNDLE);
     writeFileSync(join(dir, 'assets', 'space.png'), 'png');
+    writeFileSync(join(dir, 'assets', 'index-AbC_12-z.js.br'), brotliCompressSync(BUNDLE));
+    writeFileSync(join(dir, 'assets', 'index-AbC_12-z.js.gz'), gzipSync(BUNDLE));
     t = await startServer({ STATIC_DIR: dir });
     origin = t.api.replace('/api/v1', '');
   });
@@ -40,5 +45,30 @@ describe('the built client', () => {
     const missing = await fetch(`${origin}/assets/index-OldHash1.js`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).not.toMatch(/html/);
+  });
+
+  it("sends the build's brotli or gzip copy by Accept-Encoding, cached like the bundle itself", async () => {
+    const url = `${origin}/assets/index-AbC_12-z.js`;
+    const br = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    const body = Buffer.from(await br.arrayBuffer());
+    expect([br.headers.get('content-encoding'), br.headers.get('cache-control'), br.headers.get('vary')]).toEqual([
+      'br',
+      'public, max-age=31536000, immutable',
+      'accept-encoding',
+    ]);
+    // fetch decodes what it announces; the bytes are the original script either way.
+    expect(body.toString()).toBe(BUNDLE);
+    const gz = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect([plain.headers.get('content-encoding'), await plain.text()]).toEqual([null, BUNDLE]);
+  });
+
+  it('compresses API answers over 1 KiB and leaves small ones as they are', async () => {
+    const rules = await fetch(`${t.api}/game/fairness`, { headers: { 'accept-encoding': 'br' } });
+    const small = await fetch(`${t.api}/health`, { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const length = Number((await rules.clone().arrayBuffer()).byteLength);
+    expect([length > 1024 ? 'large' : 'small', rules.headers.get('content-encoding')]).toEqual(['large', 'br']);
   });
 });

@@ -6,6 +6,7 @@ import { Header } from './header/Header';
 import { HistoryStrip } from './history/HistoryStrip';
 import { LoadingBar } from './LoadingBar';
 import { Modals } from './modals/Modals';
+import { RoundAnnouncer } from './RoundAnnouncer';
 import { BetPanels } from './panel/BetPanels';
 import { RealityCheck } from './limits/RealityCheck';
 
@@ -19,6 +20,7 @@ export function Hud({ stage }: { stage: ReactNode }) {
         <div className="stage-slot">
           {stage}
           <LoadingBar />
+          <RoundAnnouncer />
         </div>
       </main>
       <BetPanels />

@@ -26,7 +26,9 @@ async function load(store: Store): Promise<StageTextures> {
   const font = loadPixelFont();
   const response = await fetch(`${ASSETS_URL}/manifest.json`);
   if (!response.ok) throw new Error(`No asset manifest (${response.status})`);
-  await Assets.init({ manifest: await response.json(), basePath: ASSETS_URL });
+  // No image workers: Pixi's worker first fetches a data: URL to probe createImageBitmap, which the
+  // page's Content Security Policy (connect-src) rightly refuses; two atlases decode fine on the page.
+  await Assets.init({ manifest: await response.json(), basePath: ASSETS_URL, preferences: { preferWorkers: false } });
   const names = Object.keys(BUNDLES) as BundleName[];
   const bundles = (await Assets.loadBundle(names, (progress) => store.set(loadingAtom, { progress, done: false, error: null }))) as Record<
     BundleName,

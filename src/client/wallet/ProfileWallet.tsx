@@ -40,7 +40,12 @@ function SignedOut() {
           </Button>
         )}
       </div>
-      <Button color="green" loading={signIn.busy} onClick={() => void signIn.run(() => signInWithWallet(wallet))}>
+      <Button
+        color="green"
+        aria-label="Sign In with your wallet"
+        loading={signIn.busy}
+        onClick={() => void signIn.run(() => signInWithWallet(wallet))}
+      >
         Sign In
       </Button>
       <Notice message={signIn.message} />

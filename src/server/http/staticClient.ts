@@ -2,7 +2,8 @@
  * Serves the built client. Vite's content-hashed bundles are cached for a year; index.html and
  * the unhashed files (the sprite atlases and their manifest, which artists replace) are
  * revalidated on every load, so a deploy or a new sheet shows at once. Any other GET for a page
- * gets index.html; a missing file gets a 404, never HTML in place of a script.
+ * gets index.html; a missing file gets a 404, never HTML in place of a script. The build writes a
+ * brotli and a gzip copy beside every text file, sent by the request's Accept-Encoding.
  */
 
 import { existsSync } from 'node:fs';
@@ -10,8 +11,8 @@ import { basename, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** Names Vite gives its bundles: name-HASH.js, .css and their source maps. */
-const HASHED = /-[\w-]{8}\.(js|css)(\.map)?$/;
+/** Names Vite gives its bundles: name-HASH.js, .css and their source maps, and their .br and .gz copies. */
+const HASHED = /-[\w-]{8}\.(js|css)(\.map|\.br|\.gz)?$/;
 
 function cacheHeaders(reply: FastifyReply, path: string): void {
   reply.header('cache-control', HASHED.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -20,7 +21,13 @@ function cacheHeaders(reply: FastifyReply, path: string): void {
 export function serveClient(app: FastifyInstance, staticDir: string | null): void {
   const root = staticDir ? resolve(staticDir) : null;
   if (!root || !existsSync(resolve(root, 'index.html'))) return;
-  app.register(fastifyStatic, { root, wildcard: false, cacheControl: false, setHeaders: cacheHeaders });
+  app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     if (request.method !== 'GET' || /\.\w+$/.test(path))

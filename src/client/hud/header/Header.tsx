@@ -13,6 +13,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="app-header hud-header">
+      <h1 className="hud-sr">moonrush, a crash game</h1>
       <a className="hud-logo" href="/" aria-label="moonrush home">
         <span className="hud-logo-moon" aria-hidden="true" />
         <span className="hud-logo-text">moonrush</span>

@@ -62,9 +62,11 @@ export function LimitsPart() {
         <table className="limits-table">
           <thead>
             <tr>
-              <th />
+              <th scope="col">Limit</th>
               {PERIODS.map((period) => (
-                <th key={period}>{period}</th>
+                <th key={period} scope="col">
+                  {period}
+                </th>
               ))}
             </tr>
           </thead>

@@ -55,7 +55,13 @@ export function EmailSignIn() {
         />
       </label>
       <div className="modal-actions">
-        <Button type="submit" color="green" loading={busy}>
+        {/* Named apart from the wallet's 'Sign In' in the same dialog, the visible words first. */}
+        <Button
+          type="submit"
+          color="green"
+          loading={busy}
+          aria-label={register ? 'Register with email' : 'Sign in with email'}
+        >
           {register ? 'Register' : 'Sign in'}
         </Button>
         <Button color="gray" onClick={() => (setRegister(!register), setError(null))}>

@@ -77,7 +77,10 @@ export function Modal({ open, onClose, title, children, className }: ModalProps)
               ✕
             </Button>
           </div>
-          <div className="modal-body">{children}</div>
+          {/* Focusable, so a keyboard can scroll a body taller than the screen (the rules). */}
+          <div className="modal-body" tabIndex={0}>
+            {children}
+          </div>
         </Box>
       </div>
     </div>,

@@ -9,7 +9,10 @@ import { useButtonState } from './useButtonState';
 export interface ButtonProps extends ComponentProps<'button'> {
   /** Spec §9: purple-rounded (the default) has 9x9 corners, the others 9x21. */
   color?: ButtonColor;
-  /** Shows pixel dots, sets aria-busy and disables the button until the work is done. */
+  /**
+   * Shows pixel dots, sets aria-busy and ignores presses until the work is done. The button stays
+   * enabled (aria-disabled), so keyboard focus stays on it: a disabled button drops focus to the page.
+   */
   loading?: boolean;
 }
 
@@ -25,6 +28,7 @@ export function Button({
 }: ButtonProps) {
   const [pointerState, handlers] = useButtonState(rest);
   const off = Boolean(disabled) || loading;
+  const onClick = rest.onClick;
   const state = off ? 'default' : pointerState;
   useEffect(preloadTiles, []);
   return (
@@ -32,7 +36,10 @@ export function Button({
       {...rest}
       {...handlers}
       type={type}
-      disabled={off}
+      // While loading a press does nothing, not even submit its form (Enter in a field clicks it too).
+      onClick={loading ? (event) => event.preventDefault() : onClick}
+      disabled={Boolean(disabled)}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
       data-state={state}
       className={join('px-tile px-button', `px-button-${color}`, loading && 'px-button-loading', className)}

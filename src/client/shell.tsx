@@ -1,0 +1,16 @@
+/**
+ * The HUD as a first visit sees it before anything has loaded, rendered to HTML at build time
+ * (scripts/prerenderShell.ts). Never imported by the page: main.tsx renders the live HUD over it.
+ */
+
+import { createStore, Provider } from 'jotai';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Hud } from './hud/Hud';
+
+export function renderShell(): string {
+  return renderToStaticMarkup(
+    <Provider store={createStore()}>
+      <Hud stage={null} />
+    </Provider>,
+  );
+}
