@@ -22,7 +22,7 @@ function WalletOnDemand() {
 }
 
 /** `vite build --mode test` only (vite.config.ts): the bundle `npm start` serves has no test hooks. */
-export const TEST_BUILD = import.meta.env.MODE === 'test';
+const TEST_BUILD = import.meta.env.MODE === 'test';
 
 /** Counts commits so a test can prove React does not render per frame (architecture §2). */
 function countCommit(): void {

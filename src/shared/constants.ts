@@ -9,7 +9,6 @@ export const BET_DEFAULT_AMOUNT = 200;
 export const BET_STEP = 10;
 export const BET_MIN = 10;
 export const BET_QUICK_ADDS = [50, 100, 200, 500] as const;
-export const BET_DEFAULT_RATE = 2;
 export const BET_DEFAULT_RATE_TEXT = '2.00';
 export const BET_PANELS = 2;
 /** At most this many active bets per player per round: one per panel. */
@@ -59,9 +58,6 @@ export const MAX_CHUNK_BYTES = 8192;
 export const ONLINE_THROTTLE_MS = 1000;
 
 // Client presentation (spec §2, §9).
-export const ONLINE_INITIAL = 1620;
-export const FEATURED_WALLETS = 3;
-export const WALLET_READY_POLL_MS = 1000;
 export const AMOUNT_ANIMATION_MS = 400;
 export const BETS_COUNTER_ANIMATION_MS = 500;
 /** Multiplier chip colours: gray up to this, green up to the next, yellow above (architecture §9). */

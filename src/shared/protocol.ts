@@ -52,23 +52,6 @@ export interface SignInInput {
   expirationTime: string;
 }
 
-export interface WalletLoginRequest {
-  login: string;
-  signature: string;
-  message: string;
-  referralId?: string;
-  telegramId?: string;
-}
-export interface PasswordLoginRequest {
-  login: string;
-  password: string;
-}
-export interface RegisterRequest {
-  email: string;
-  password: string;
-  referralId?: string;
-  telegramId?: string;
-}
 export interface TokenResponse {
   token: string;
 }
@@ -186,16 +169,6 @@ export interface FairnessInfo {
   formula: Record<'chain' | 'random' | 'crashPoint' | 'hash', string>;
 }
 
-export interface CreateBetRequest {
-  amount: number;
-}
-export interface CreateAutoBetRequest {
-  amount: number;
-  rate: number;
-}
-export interface BetIdRequest {
-  betId: string;
-}
 export interface BetIdResponse {
   betId: string;
   /** Extension (issue 26): the bet could have won more than the house's limit, so its auto cash-out was lowered to this rate. */
@@ -227,9 +200,6 @@ export interface PaymentEnvironment {
   /** The house wallet's address. */
   wallet: string;
 }
-export interface PrepareDepositRequest {
-  amount: number;
-}
 export interface PrepareDepositResponse {
   /** The depositId. */
   token: string;
@@ -246,22 +216,11 @@ export interface DepositProgramInfo {
 export interface DepositProgramData {
   adminWallets: string[];
 }
-export interface PayRequest {
-  paymentData: { amount: number; wallet: string; data: string };
-}
 export interface SignatureResponse {
   signature: string;
 }
 export interface DepositStatusResponse {
   status: DepositStatus;
-}
-export interface WithdrawRequest {
-  amount: number;
-  wallet: string;
-}
-export interface FaucetRequest {
-  wallet: string;
-  amount: number;
 }
 export interface ReservesResponse {
   /** The house wallet's address, so anyone can check its balance on the chain. */
@@ -341,7 +300,6 @@ export type GameEvent =
   | { eventType: 'GAME_ENDED'; data: GameEndedData }
   | { eventType: 'GAME_VOIDED'; data: GameVoidedData }
   | { eventType: 'GAME_LIMIT'; data: GameLimitData };
-export type GameEventType = GameEvent['eventType'];
 
 export type BetEvent =
   | { eventType: 'BET_CREATED'; data: Bet }

@@ -26,7 +26,7 @@ export class ApiError extends Error {
 const isAuthPath = (path: string) => path.includes('/auth');
 
 /** Every call goes through this instance; the token is read at send time. */
-export const api = ofetch.create({
+const api = ofetch.create({
   baseURL: API_BASE,
   retry: 0,
   timeout: 10_000,
@@ -36,7 +36,7 @@ export const api = ofetch.create({
   },
 });
 
-export interface PostOptions {
+interface PostOptions {
   /** Sent as `Idempotency-Key`, so the server answers a repeated action once. */
   idempotencyKey?: string;
 }

@@ -47,7 +47,7 @@ export function reduceBets(bets: readonly Bet[], events: readonly BetEvent[]): B
 }
 
 /** The player's own bet ids after an event: refunded ids are added, cancelled ones removed (spec §4). */
-export function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet<string> {
+function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet<string> {
   const { betId } = event.data;
   if (event.eventType === 'BET_CANCELED' && own.has(betId)) {
     const next = new Set(own);
@@ -58,7 +58,7 @@ export function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): Read
 }
 
 /** Applies what a bet event means for the player's panels and own ids, at once. */
-export function applyOwnBetEvent(store: Store, event: BetEvent): void {
+function applyOwnBetEvent(store: Store, event: BetEvent): void {
   const own = store.get(ownBetIdsAtom);
   const nextOwn = reduceOwnBetIds(own, event);
   if (nextOwn !== own) store.set(ownBetIdsAtom, nextOwn);

@@ -21,7 +21,7 @@ import { refreshRoundBets } from './roundBets';
 import { refreshProfile } from './session';
 
 /** The alert of spec §5. */
-export const NOT_ENOUGH_FUNDS = 'Not enough funds';
+const NOT_ENOUGH_FUNDS = 'Not enough funds';
 
 const get = (index: number) => store.get(panelAtoms[index]!);
 const set = (index: number, panel: PanelState) => store.set(panelAtoms[index]!, panel);
@@ -149,7 +149,7 @@ async function claim(index: number): Promise<void> {
 }
 
 /** A random UUID v4 per action (crypto.randomUUID exists only on secure origins). */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;

@@ -79,7 +79,7 @@ export function reduceRound(round: RoundState, event: GameEvent): RoundState {
 }
 
 /** The tick after one event (`round` is the round after it): GAME_RATE truncates the rate and records the confirmed time. */
-export function reduceTick(tick: TickState, round: RoundState, event: GameEvent): TickState {
+function reduceTick(tick: TickState, round: RoundState, event: GameEvent): TickState {
   const same = tick.gameId === event.data.gameId;
   switch (event.eventType) {
     case 'GAME_CREATED':
@@ -146,7 +146,7 @@ export function nextClockOffset(previous: number | null, sample: number): number
 }
 
 /** A round fetched over HTTP as the event that would have brought the stage to the same place. */
-export function infoToEvents(info: GameInfo): GameEvent[] {
+function infoToEvents(info: GameInfo): GameEvent[] {
   const { gameId, gameHash: hash, serverTime } = info;
   if (info.gameState === 'CREATED') {
     return [{ eventType: 'GAME_CREATED', data: { gameId, hash, startsAt: info.startsAt ?? serverTime, serverTime } }];

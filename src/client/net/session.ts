@@ -15,11 +15,11 @@ import { restoreOwnBets } from './ownBets';
 import { referralFields } from './referral';
 
 /** How long to wait before fetching the profile again after the first failure; each further one doubles it. */
-export const PROFILE_RETRY_MS = 1000;
+const PROFILE_RETRY_MS = 1000;
 /** The longest wait between two tries. */
-export const PROFILE_RETRY_MAX_MS = 30_000;
+const PROFILE_RETRY_MAX_MS = 30_000;
 /** After this many failures in a row the profile button says the server is not answering. */
-export const PROFILE_FAILURES_SHOWN = 3;
+const PROFILE_FAILURES_SHOWN = 3;
 
 let latest = 0;
 let retry: ReturnType<typeof setTimeout> | undefined;
@@ -27,7 +27,7 @@ let retry: ReturnType<typeof setTimeout> | undefined;
 let failures = 0;
 
 /** The wait before the next try after `failures` failures in a row: 1 s, 2 s, 4 s ... at most 30 s. */
-export const profileRetryDelay = (failures: number): number =>
+const profileRetryDelay = (failures: number): number =>
   Math.min(PROFILE_RETRY_MAX_MS, PROFILE_RETRY_MS * 2 ** (failures - 1));
 
 /** Stores the token, fetches the profile, then loads the payment environment and the player's bets of the round. */
@@ -87,7 +87,7 @@ export async function refreshProfile(): Promise<void> {
 }
 
 /** GET /payment/environment; the defaults stay when it fails. */
-export async function loadPaymentEnvironment(): Promise<void> {
+async function loadPaymentEnvironment(): Promise<void> {
   try {
     store.set(paymentEnvironmentAtom, await getData<PaymentEnvironment>('/payment/environment'));
   } catch {

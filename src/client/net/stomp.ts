@@ -17,7 +17,7 @@ import { loadRound, receiveBetEvent, receiveGameEvent } from './feed';
 type Store = typeof appStore;
 
 /** How often the round trip is measured. */
-export const LATENCY_PROBE_MS = 5000;
+const LATENCY_PROBE_MS = 5000;
 /** An UNSUBSCRIBE of an id never used: the server only answers its receipt. */
 const PROBE_ID = 'latency-probe';
 

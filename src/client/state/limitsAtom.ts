@@ -6,7 +6,7 @@ import type { PlayerLimits } from '../../shared/protocol';
 /** null when signed out or not loaded yet. */
 export const limitsAtom = atom<PlayerLimits | null>(null);
 
-export interface RealityCheckState {
+interface RealityCheckState {
   /** When this session's play began (the page's sign-in), ms. */
   since: number | null;
   /** When the check showing now came due (null: none shows); auto-bet waits until the player answers. */

@@ -10,7 +10,7 @@ import { BET_DEFAULT_AMOUNT, BET_DEFAULT_RATE_TEXT } from '../../shared/constant
 export type BetState = 'idle' | 'created' | 'running' | 'waiting';
 
 /** The betId of a bet queued for the next round (spec §3). */
-export const AUTO_BET_ID = 'auto';
+const AUTO_BET_ID = 'auto';
 
 export interface PanelState {
   /** The amount input's text, in coins ('200', '12.5'). */
@@ -54,7 +54,7 @@ export const placed = (panel: PanelState, betId: string): PanelState => ({
 });
 
 /** What the server says of an open bet no panel shows: its id, amount text and target text (null: by hand). */
-export interface OpenBet {
+interface OpenBet {
   betId: string;
   amount: string;
   rate: string | null;

@@ -12,7 +12,7 @@ import { usePicker } from './pickerContext';
 /** How long 'Copied' stays. */
 const COPIED_MS = 1500;
 
-export const shortAddress = (address: string) => `${address.slice(0, 4)}..${address.slice(-4)}`;
+const shortAddress = (address: string) => `${address.slice(0, 4)}..${address.slice(-4)}`;
 
 export function WalletButton() {
   const { wallet, publicKey, connecting, connected, connect, disconnect } = useWallet();

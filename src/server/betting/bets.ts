@@ -34,7 +34,7 @@ export interface Betting extends BetOutlet {
 /** The smallest bet in hundredths. */
 export const MIN_BET = BET_MIN * HUNDREDTHS_PER_COIN;
 /** The lowest auto cash-out target in hundredths. */
-export const MIN_TARGET = rateHundredths(AUTO_RATE_MIN);
+const MIN_TARGET = rateHundredths(AUTO_RATE_MIN);
 
 /** cashout_at of a bet that only MAX_WIN ends (the column is a 32-bit integer). */
 const NO_TARGET = 2_147_483_647;

@@ -12,7 +12,7 @@ import { Deposed } from './Leadership';
 import { insertRound, markEnded, markStarted, startedRounds, voidUnfinished } from './rounds';
 import type { RoundCaps } from '../risk/caps';
 
-export interface RoundEngineOptions {
+interface RoundEngineOptions {
   db: Db;
   bus: EventBus;
   log: FastifyBaseLogger;

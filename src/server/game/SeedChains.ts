@@ -20,7 +20,7 @@ export interface DrawnRound extends RoundSecret {
   chainIndex?: number;
 }
 
-export interface SeedChainsOptions {
+interface SeedChainsOptions {
   /** The leader's fenced database (services.ts): every write runs in a transaction, so a deposed engine writes nothing. */
   db: Db;
   /** Encrypts the chain's secret links at rest. */

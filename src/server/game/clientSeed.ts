@@ -8,7 +8,7 @@
 import type { Chain } from '../chain/Chain';
 
 /** Slots between the commitment and the block whose hash becomes the client seed (about 4 s). */
-export const CLIENT_SEED_SLOTS_AHEAD = 10;
+const CLIENT_SEED_SLOTS_AHEAD = 10;
 
 const CLUSTER_NAMES = { local: 'local', devnet: 'devnet', test: 'testnet', main: 'mainnet-beta' } as const;
 

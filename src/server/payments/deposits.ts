@@ -20,7 +20,7 @@ import { verifyDeposit, type VerifiedDeposit } from './verifyDeposit';
 import { creditIfLanded, failDeposit, settleDeposit, type DepositIntent } from './settleDeposit';
 
 /** An intent can be paid for this long after prepare. */
-export const DEPOSIT_TTL_MS = 15 * 60_000;
+const DEPOSIT_TTL_MS = 15 * 60_000;
 /** How long `pay` waits for the chain before answering; the worker finishes slower deposits. */
 const PAY_WAIT_MS = 40_000;
 const PAY_POLL_MS = 1000;

@@ -19,7 +19,7 @@ const SYSTEM_PROGRAM = SystemProgram.programId.toBase58();
 const SYSTEM_TRANSFER = 2;
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
-export interface DepositExpectation {
+interface DepositExpectation {
   /** The signed-in player's wallet: fee payer and sender. */
   wallet: string;
   house: string;

@@ -11,7 +11,7 @@ import { accessTokenAtom } from '../../state/sessionAtom';
 import { Button } from '../pixel';
 
 /** What the button reads while the profile cannot be fetched. */
-export const SERVER_OFFLINE = 'Server offline';
+const SERVER_OFFLINE = 'Server offline';
 
 export function profileLabel(
   signedIn: boolean,

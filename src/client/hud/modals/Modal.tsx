@@ -8,7 +8,7 @@ import { createPortal } from 'react-dom';
 import { Box, Button } from '../pixel';
 import './modals.css';
 
-export interface ModalProps {
+interface ModalProps {
   open: boolean;
   onClose(): void;
   title: string;

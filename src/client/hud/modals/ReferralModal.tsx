@@ -5,7 +5,7 @@ import { profileAtom } from '../../state/profileAtom';
 import { Button } from '../pixel';
 import { Modal } from './Modal';
 
-export function referralLink(origin: string, email: string): string {
+function referralLink(origin: string, email: string): string {
   return `${origin}/?refId=${encodeURIComponent(email)}`;
 }
 

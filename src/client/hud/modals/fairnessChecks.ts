@@ -19,7 +19,7 @@ export interface CheckResult {
   detail: string;
 }
 
-export interface FairnessCheck {
+interface FairnessCheck {
   id: string;
   /** Shown before the result. */
   label: string;
@@ -28,7 +28,7 @@ export interface FairnessCheck {
 }
 
 /** sha256(String(rate) + salt) equals the hash published before the round. */
-export const hashCheck: FairnessCheck = {
+const hashCheck: FairnessCheck = {
   id: 'hash',
   label: 'Hash of rate + salt',
   async run({ rate, salt, hash }) {

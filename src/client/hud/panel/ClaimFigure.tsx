@@ -12,7 +12,7 @@ import { store } from '../../state/store';
 import { tickAtom } from '../../state/tickAtom';
 
 /** The text for a bet of `amount` hundredths cashed out at `rate`. */
-export function claimText(amount: number, rate: number): string {
+function claimText(amount: number, rate: number): string {
   return `${formatCoins(winAmount(amount, rate))} $`;
 }
 

@@ -4,7 +4,7 @@ import type { HTMLAttributes } from 'react';
 import type { BoxTone } from './tiles';
 import { tileStyle } from './tileStyle';
 
-export interface BoxProps extends HTMLAttributes<HTMLDivElement> {
+interface BoxProps extends HTMLAttributes<HTMLDivElement> {
   tone?: BoxTone;
 }
 

@@ -6,7 +6,7 @@ import type { ButtonColor } from './tiles';
 import { preloadTiles, tileStyle } from './tileStyle';
 import { useButtonState } from './useButtonState';
 
-export interface ButtonProps extends ComponentProps<'button'> {
+interface ButtonProps extends ComponentProps<'button'> {
   /** Spec §9: purple-rounded (the default) has 9x9 corners, the others 9x21. */
   color?: ButtonColor;
   /**

@@ -5,7 +5,7 @@ import { join } from './Box';
 import type { ChipColor } from './tiles';
 import { tileStyle } from './tileStyle';
 
-export interface ChipProps extends HTMLAttributes<HTMLElement> {
+interface ChipProps extends HTMLAttributes<HTMLElement> {
   color?: ChipColor;
   onClick?: MouseEventHandler<HTMLElement>;
 }

@@ -2,8 +2,8 @@
 
 import './pixel.css';
 
-export { Box, type BoxProps } from './Box';
-export { Button, type ButtonProps } from './Button';
-export { Chip, type ChipProps } from './Chip';
-export { Toggle, type ToggleProps } from './Toggle';
-export type { BoxTone, ButtonColor, ChipColor } from './tiles';
+export { Box } from './Box';
+export { Button } from './Button';
+export { Chip } from './Chip';
+export { Toggle } from './Toggle';
+export type { ButtonColor } from './tiles';
