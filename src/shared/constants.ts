@@ -1,10 +1,10 @@
-/** Business constants of the product spec §9 and architecture §3, named once for both sides. */
+/** Business constants of docs/spec.md §9 and architecture §3, named once for both sides. */
 
 /** API base path and STOMP endpoint (architecture §5, §6). */
 export const API_BASE = '/api/v1';
 export const WS_PATH = `${API_BASE}/ws/init`;
 
-// Bets (spec §2, §9). Amounts in coins here; the wire carries hundredths.
+// Bets (docs/spec.md §2, §9). Amounts in coins here; the wire carries hundredths.
 export const BET_DEFAULT_AMOUNT = 200;
 export const BET_STEP = 10;
 export const BET_MIN = 10;
@@ -16,7 +16,7 @@ export const MAX_ACTIVE_BETS_PER_ROUND = 2;
 /** Auto cash-out target bounds (issue 4). */
 export const AUTO_RATE_MIN = 1.01;
 export const AUTO_RATE_MAX = 1_000_000;
-/** The rate input caps values above this (spec §5, architecture §9). */
+/** The rate input caps values above this (docs/spec.md §5, architecture §9). */
 export const RATE_INPUT_MAX = 999;
 export const AMOUNT_DECIMALS = 2;
 export const HUNDREDTHS_PER_COIN = 100;
@@ -41,7 +41,7 @@ export const RTP = 0.95;
 export const RANDOM_MAX = 1_000_000_000;
 export const SALT_BYTES = 32;
 
-// Money and chain (spec §5, §9).
+// Money and chain (docs/spec.md §5, §9).
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 export const DEFAULT_COINS_PER_SOL = 10_000;
 export const DEPOSIT_MIN_SOL = 0.01;
@@ -50,23 +50,23 @@ export const WITHDRAW_MIN_SOL = 0.02;
 /** The faucet gives at most this much local SOL per call (architecture §5). */
 export const FAUCET_MAX_SOL = 10;
 
-// Real-time (spec §7).
+// Real-time (docs/spec.md §7).
 export const HEARTBEAT_MS = 10_000;
 export const RECONNECT_DELAY_MS = 5000;
 export const MAX_CHUNK_BYTES = 8192;
 /** The online count is sent on change, at most once per this interval (issue 3). */
 export const ONLINE_THROTTLE_MS = 1000;
 
-// Client presentation (spec §2, §9).
+// Client presentation (docs/spec.md §2, §9).
 export const AMOUNT_ANIMATION_MS = 400;
 export const BETS_COUNTER_ANIMATION_MS = 500;
 /** Multiplier chip colours: gray up to this, green up to the next, yellow above (architecture §9). */
 export const RATE_GREEN_ABOVE = 2;
 export const RATE_YELLOW_ABOVE = 10;
-/** Default payment environment until the server's has loaded (spec §3). */
+/** Default payment environment until the server's has loaded (docs/spec.md §3). */
 export const DEFAULT_PAYMENT_ENVIRONMENT = { type: 'test', rate: 1, wallet: '' } as const;
 
-/** Local storage keys (spec §3, §9). */
+/** Local storage keys (docs/spec.md §3, §9). */
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
   refId: 'refId',

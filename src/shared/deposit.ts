@@ -32,7 +32,7 @@ export function decodeDepositProgram(
   };
 }
 
-/** `lamports` as 8 bytes little-endian (spec §7). */
+/** `lamports` as 8 bytes little-endian (docs/spec.md §7). */
 export function lamportsLE(lamports: bigint): Uint8Array {
   const bytes = new Uint8Array(8);
   new DataView(bytes.buffer).setBigUint64(0, lamports, true);

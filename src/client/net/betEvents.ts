@@ -1,5 +1,5 @@
 /**
- * BET_* events (spec §4) into atoms. The list changes in batches, so a burst of 500 bets costs a few
+ * BET_* events (docs/spec.md §4) into atoms. The list changes in batches, so a burst of 500 bets costs a few
  * React commits; what a player's own panels do with their bet happens at once.
  */
 
@@ -46,7 +46,7 @@ export function reduceBets(bets: readonly Bet[], events: readonly BetEvent[]): B
   return [...byId.values()].sort((a, b) => Number(b.betId) - Number(a.betId));
 }
 
-/** The player's own bet ids after an event: refunded ids are added, cancelled ones removed (spec §4). */
+/** The player's own bet ids after an event: refunded ids are added, cancelled ones removed (docs/spec.md §4). */
 function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet<string> {
   const { betId } = event.data;
   if (event.eventType === 'BET_CANCELED' && own.has(betId)) {

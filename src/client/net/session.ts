@@ -1,5 +1,5 @@
 /**
- * Sign-in, sign-out and the profile (spec §4): after a token arrives the profile is fetched, then
+ * Sign-in, sign-out and the profile (docs/spec.md §4): after a token arrives the profile is fetched, then
  * the payment environment. A failed profile fetch signs out, except when no answer came at all or
  * the server failed (architecture §9): then it is tried again, waiting longer after each failure,
  * and after a few the profile button says the server is not answering.
@@ -38,7 +38,7 @@ export async function signIn(token: string): Promise<void> {
   if (store.get(profileAtom)) await Promise.all([loadPaymentEnvironment(), restoreOwnBets()]);
 }
 
-/** Resumes the stored session at page start (no request when signed out, spec §6). */
+/** Resumes the stored session at page start (no request when signed out, docs/spec.md §6). */
 export function resumeSession(): Promise<void> {
   const token = store.get(accessTokenAtom);
   return token ? signIn(token) : Promise.resolve();

@@ -1,5 +1,5 @@
 /**
- * Owns the STOMP client (spec §7): heart-beats, reconnects, subscriptions made on every connect,
+ * Owns the STOMP client (docs/spec.md §7): heart-beats, reconnects, subscriptions made on every connect,
  * and a round-trip probe for the latency figure.
  */
 

@@ -1,4 +1,4 @@
-/** The current round as the events of spec §4 leave it: what the HUD reads, a few changes a round. */
+/** The current round as the events of docs/spec.md §4 leave it: what the HUD reads, a few changes a round. */
 
 import { atom } from 'jotai';
 import type { GameState } from '../../shared/protocol';

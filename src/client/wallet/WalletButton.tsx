@@ -1,5 +1,5 @@
 /**
- * The wallet button (spec §2): 'Select Wallet' opens the picker; a chosen wallet that is not
+ * The wallet button (docs/spec.md §2): 'Select Wallet' opens the picker; a chosen wallet that is not
  * connected offers 'Connect'; a connected one shows its short address and opens the dropdown
  * 'Copy address' ('Copied' after), 'Change wallet', 'Disconnect'.
  */

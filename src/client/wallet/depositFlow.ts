@@ -1,5 +1,5 @@
 /**
- * A deposit from the page (spec §5, §7, §8; architecture §5): prepare → blockhash → one
+ * A deposit from the page (docs/spec.md §5, §7, §8; architecture §5): prepare → blockhash → one
  * instruction from programInfo and programData → the wallet signs → pay → the server credits it
  * once the chain confirms; the page then polls the deposit and refreshes the balance.
  */

@@ -1,4 +1,4 @@
-/** 'Your referral link' (spec §2): the site's origin with ?refId={email}; Copy copies it and closes. */
+/** 'Your referral link' (docs/spec.md §2): the site's origin with ?refId={email}; Copy copies it and closes. */
 
 import { useAtomValue } from 'jotai';
 import { profileAtom } from '../../state/profileAtom';

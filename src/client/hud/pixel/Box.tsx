@@ -1,4 +1,4 @@
-/** A pixel panel framed by a nine-tile sheet (spec §9: default block corner 15px). */
+/** A pixel panel framed by a nine-tile sheet (docs/spec.md §9: default block corner 15px). */
 
 import type { HTMLAttributes } from 'react';
 import type { BoxTone } from './tiles';

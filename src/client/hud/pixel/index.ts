@@ -1,4 +1,4 @@
-/** The pixel-art kit of the HUD: nine-tile boxes, buttons, chips and a switch (spec §2, §9). */
+/** The pixel-art kit of the HUD: nine-tile boxes, buttons, chips and a switch (docs/spec.md §2, §9; docs/hud.md "Pixel kit"). */
 
 import './pixel.css';
 
