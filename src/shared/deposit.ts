@@ -1,5 +1,5 @@
 /**
- * The deposit instruction of architecture §5, built in one place for the page and the server's
+ * The deposit instruction of docs/wire.md "Payments", built in one place for the page and the server's
  * tests: `discriminator ++ u64 LE lamports` to programInfo's program, with the accounts
  * [player (signer, writable), adminWallets[0] (writable)].
  */

@@ -1,5 +1,5 @@
 /**
- * Provably fair rounds (architecture §3). The operator commits to every round of a seed chain at
+ * Provably fair rounds (docs/provably-fair.md "The scheme"). The operator commits to every round of a seed chain at
  * once: a secret 32-byte seed s_N, s_{i-1} = sha256(s_i), and s_0 (the commitment) is published
  * before round 1 of the chain. Round i reveals salt = hex(s_i); its crash point mixes s_i with a
  * public client seed fixed after s_0 was published, and hash = sha256hex(String(fullRate) + salt)

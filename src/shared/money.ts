@@ -1,5 +1,5 @@
 /**
- * Money (architecture §3): coins are integer hundredths, SOL is integer lamports (bigint).
+ * Money (docs/architecture.md "Game rules"): coins are integer hundredths, SOL is integer lamports (bigint).
  * Floats only ever hold a number to show, never a balance.
  */
 
@@ -8,7 +8,7 @@ import { rateHundredths } from './growth';
 
 const SOL_DECIMALS = 9;
 
-/** Hundredths to the text players read: `123456` -> `1.234,56`, `20000` -> `200` (architecture §9). */
+/** Hundredths to the text players read: `123456` -> `1.234,56`, `20000` -> `200` (docs/spec.md, "Decisions on the spec's open points"). */
 export function formatCoins(hundredths: number | bigint): string {
   const value = BigInt(hundredths);
   const sign = value < 0n ? '-' : '';

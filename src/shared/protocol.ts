@@ -1,4 +1,4 @@
-/** Wire contracts of architecture §5 (HTTP) and §6 (STOMP), shared by client and server. */
+/** Wire contracts of docs/wire.md ("HTTP" and "STOMP"), shared by client and server. */
 
 import { API_BASE } from './constants';
 
@@ -63,7 +63,7 @@ export interface Profile {
   wallet: string | null;
 }
 
-/** Issue 26: a player's own limits, each for a calendar period in UTC (day, week from Monday, month). */
+/** A player's own limits (docs/architecture.md "House limits"), each for a calendar period in UTC (day, week from Monday, month). */
 export const LIMIT_NAMES = [
   ...['depositDaily', 'depositWeekly', 'depositMonthly'],
   ...['lossDaily', 'lossWeekly', 'lossMonthly'],
@@ -143,7 +143,7 @@ export interface RoundDetails {
   chainIndex: number | null;
 }
 
-/** One seed chain as GET /game/fairness shows it (architecture §3). */
+/** One seed chain as GET /game/fairness shows it (docs/provably-fair.md "The scheme"). */
 export interface SeedChainInfo {
   chainId: string;
   /** s_0 in hex: round 1 of the chain reveals the salt whose sha256 is this. */
@@ -171,7 +171,7 @@ export interface FairnessInfo {
 
 export interface BetIdResponse {
   betId: string;
-  /** Extension (issue 26): the bet could have won more than the house's limit, so its auto cash-out was lowered to this rate. */
+  /** Extension (docs/architecture.md "House limits"): the bet could have won more than the house's limit, so its auto cash-out was lowered to this rate. */
   loweredTo?: number;
 }
 export interface CashOutResponse {
@@ -231,7 +231,7 @@ export interface ReservesResponse {
   owedSol: number;
   /** The house holds at least what it owes. */
   covered: boolean;
-  /** Extension (issue 26): coins the house holds beyond what it owes (never below 0). */
+  /** Extension (docs/architecture.md "House limits"): coins the house holds beyond what it owes (never below 0). */
   bankroll: number;
   /** Extension: the largest profit one bet may win in the round taking bets, in coins (null before the first round). */
   maxBetProfit: number | null;
@@ -286,7 +286,7 @@ export interface GameVoidedData {
 }
 
 /**
- * Extension (issue 26): the round reached the house's limit for one round, and every bet still
+ * Extension (docs/architecture.md "House limits"): the round reached the house's limit for one round, and every bet still
  * open was cashed out at `rate` (BET_REFUNDED events went out just before). The round flies on.
  */
 export interface GameLimitData {

@@ -1,5 +1,5 @@
 /**
- * What the bet panels' main button does (docs/spec.md §4–§5, architecture §9): BET places a bet when the
+ * What the bet panels' main button does (docs/spec.md §4–§5 and "Decisions on the spec's open points"): BET places a bet when the
  * betting window is open and queues it for the next round otherwise; CANCEL, CLAIM and WAITING
  * undo, cash out and withdraw. Requests carry hundredths and an Idempotency-Key per press.
  */

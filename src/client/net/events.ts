@@ -1,6 +1,6 @@
 /**
  * The one place that turns STOMP events and game HTTP answers into atoms (docs/spec.md §4). GAME_RATE only
- * touches the tick atom; the round atom the HUD reads changes a few times a round (architecture §2).
+ * touches the tick atom; the round atom the HUD reads changes a few times a round (docs/architecture.md "From the server to the pixels").
  */
 
 import { HISTORY_LENGTH } from '../../shared/constants';

@@ -54,7 +54,7 @@ export function loadHistory(): Promise<void> {
   );
 }
 
-/** The most one bet may win in the round taking bets (issue 26), from /payment/reserves. */
+/** The most one bet may win in the round taking bets (docs/architecture.md "House limits"), from /payment/reserves. */
 function refreshHouseLimits(): Promise<void> {
   return getData<ReservesResponse>('/payment/reserves').then(
     ({ maxBetProfit }) => store.set(houseAtom, { ...store.get(houseAtom), maxBetProfit }),

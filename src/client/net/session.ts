@@ -1,7 +1,7 @@
 /**
  * Sign-in, sign-out and the profile (docs/spec.md §4): after a token arrives the profile is fetched, then
  * the payment environment. A failed profile fetch signs out, except when no answer came at all or
- * the server failed (architecture §9): then it is tried again, waiting longer after each failure,
+ * the server failed (docs/spec.md, "Decisions on the spec's open points"): then it is tried again, waiting longer after each failure,
  * and after a few the profile button says the server is not answering.
  */
 

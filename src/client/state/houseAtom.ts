@@ -1,4 +1,4 @@
-/** The house's limits the page shows (issue 26): the most one bet may win now, and the round that reached its limit. */
+/** The house's limits the page shows (docs/architecture.md "House limits"): the most one bet may win now, and the round that reached its limit. */
 
 import { atom } from 'jotai';
 import type { GameLimitData } from '../../shared/protocol';

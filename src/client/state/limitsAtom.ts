@@ -1,4 +1,4 @@
-/** The player's own limits as the server keeps them (issue 26), and the reality check's state. */
+/** The player's own limits as the server keeps them (docs/architecture.md "House limits"), and the reality check's state. */
 
 import { atom } from 'jotai';
 import type { PlayerLimits } from '../../shared/protocol';

@@ -71,7 +71,7 @@ export const restored = (panel: PanelState, bet: OpenBet, flying: boolean): Pane
   busy: false,
 });
 
-/** The press came outside the betting window: WAITING for the next round (architecture §9). */
+/** The press came outside the betting window: WAITING for the next round (docs/spec.md, "Decisions on the spec's open points"). */
 export const queued = (panel: PanelState): PanelState => ({
   ...panel,
   betState: 'waiting',

@@ -1,5 +1,5 @@
 /**
- * The demo wallet (issue 12 item 7, beyond the spec): with the local chain, a Wallet Standard
+ * The demo wallet (docs/wallets.md "The demo wallet", beyond the spec): with the local chain, a Wallet Standard
  * wallet named 'Demo wallet' lives in the page, keeps its key in localStorage and asks the local
  * faucet for SOL on its first connect of each visit (the local chain starts empty at every server
  * start), so a newcomer needs no wallet at all. It is never registered on other chains.

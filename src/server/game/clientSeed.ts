@@ -1,5 +1,5 @@
 /**
- * The public client seed of a seed chain (architecture §3): a value the operator cannot choose,
+ * The public client seed of a seed chain (docs/provably-fair.md "The scheme"): a value the operator cannot choose,
  * fixed only after the chain's commitment is published. On a real cluster it is the blockhash
  * of the first finalized block at or after a slot announced with the commitment; on the local
  * chain (play money) the local blockhash at commitment time, recorded.

@@ -1,5 +1,5 @@
 /**
- * Deposits (issue 5 item 3): prepare an intent, verify and submit the player's signed transfer,
+ * Deposits (docs/payments.md "Deposits"): prepare an intent, verify and submit the player's signed transfer,
  * credit it exactly once after the chain finalizes it. The intent row is the lock: only the call
  * that stores its signature submits, and only the UPDATE that moves it out of 'pending' credits.
  */
@@ -28,14 +28,14 @@ const PAY_POLL_MS = 1000;
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TRANSFER_DISCRIMINATOR = [2, 0, 0, 0];
 /**
- * Deposits an account may have open at once, prepared or submitted (issue 24 point 7): each
+ * Deposits an account may have open at once, prepared or submitted (docs/reliability.md): each
  * submitted one is watched on the chain until it settles, so nobody can tie the worker up.
  */
 export const MAX_UNPAID_DEPOSITS = 3;
 
 const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
-/** Records an intent to deposit `lamports` and tells the client how to build the transfer (architecture §5). */
+/** Records an intent to deposit `lamports` and tells the client how to build the transfer (docs/wire.md "Payments"). */
 export async function prepareDeposit(
   ctx: PaymentContext,
   account: AccountRef,

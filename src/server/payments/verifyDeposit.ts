@@ -1,5 +1,5 @@
 /**
- * Strict checks on a player's signed deposit transaction, before anything is sent (issue 5 item 3).
+ * Strict checks on a player's signed deposit transaction, before anything is sent (docs/payments.md "Deposits").
  * Pure: bytes in, verdict out. Anything not plainly "this wallet pays exactly this much to the
  * house" is refused, so a credited deposit always matches SOL that reached the house wallet.
  */

@@ -1,5 +1,5 @@
 /**
- * Withdrawals (issue 5 item 4). The hold and the row are one database transaction; the signed
+ * Withdrawals (docs/payments.md "Withdrawals"). The hold and the row are one database transaction; the signed
  * transfer is stored before it is first sent; the same bytes are resent until the chain settles
  * them; the hold is released only when the transfer failed or can no longer land.
  */

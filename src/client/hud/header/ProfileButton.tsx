@@ -1,5 +1,5 @@
 /**
- * The profile button (docs/spec.md §2, architecture §9): 'Loading...', the balance followed by ' $', or
+ * The profile button (docs/spec.md §2 and "Decisions on the spec's open points"): 'Loading...', the balance followed by ' $', or
  * 'Login'; 'Server offline' while the first profile fetch keeps failing (it is retried).
  */
 
