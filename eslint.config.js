@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 import globals from 'globals';
 
-/** Import boundaries of architecture §1: client -> shared <- server, never client <-> server. */
+/** Import boundaries of docs/architecture.md "Parts": client -> shared <- server, never client <-> server. */
 const forbid = (groups, message, { node = false } = {}) => ({
   'no-restricted-imports': [
     'error',
@@ -45,7 +45,7 @@ export default tseslint.config(
     files: ['src/server/{game,ledger,auth,payments,chain,db,bus}/**/*.ts'],
     rules: forbid(
       ['**/client/**', 'react', 'react-dom', 'pixi.js', '@pixi/*', '**/http/*', '**/stomp/*', '**/app', '**/services'],
-      'Domain code knows nothing of HTTP, STOMP or how the server is composed (architecture §1, conventions 8).',
+      'Domain code knows nothing of HTTP, STOMP or how the server is composed (docs/architecture.md "Parts").',
     ),
   },
   {

@@ -10,7 +10,7 @@ const server = `http://localhost:${process.env.PORT ?? 8080}`;
 /**
  * `vite build` is what `npm start` serves. `vite build --mode test` (browser tests, bench:frames)
  * writes dist-test/ with the test hooks (window.__moonrush, a <Profiler> counting commits) and
- * React's profiling build, which the production bundle leaves out (architecture §2).
+ * React's profiling build, which the production bundle leaves out (docs/architecture.md "From the server to the pixels").
  */
 export default defineConfig(({ mode }) => {
   const testBuild = mode === 'test';
@@ -23,7 +23,7 @@ export default defineConfig(({ mode }) => {
       prerenderShellPlugin(),
       compression({ algorithms: ['brotliCompress', 'gzip'] }),
     ],
-    // Static files served as they are (architecture §1), the packed atlases among them.
+    // Static files served as they are (docs/architecture.md "Parts"), the packed atlases among them.
     publicDir: 'assets',
     resolve: testBuild ? { alias: { 'react-dom/client': 'react-dom/profiling' } } : {},
     build: { outDir: testBuild ? 'dist-test' : 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },

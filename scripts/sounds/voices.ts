@@ -43,7 +43,7 @@ function launch(): Float32Array {
  * number of times a second (50 Hz, 100 Hz, 12 Hz throb) and the noise is filtered circularly, so
  * the period ends exactly where it starts and loops without a seam.
  */
-export function enginePeriod(): Float32Array {
+function enginePeriod(): Float32Array {
   const noise = noiseSource(11);
   const hiss = lowpass(
     render(SOUND_LENGTHS.engine, () => noise()),

@@ -2,7 +2,7 @@
 
 import { bayer, hex, noise, Pixels, type Rgba } from './Pixels';
 
-export interface SphereStyle {
+interface SphereStyle {
   /** Colours from darkest to lightest; light picks one with dithering between steps. */
   ramp: Rgba[];
   /** Surface pattern: returns a ramp offset (-1, 0, +1) for a surface point. */

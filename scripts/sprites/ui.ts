@@ -20,7 +20,7 @@ import { PALETTE as P } from './sphere';
 type Ramp = readonly [Rgba, Rgba, Rgba, Rgba, Rgba];
 const ramp = (...colors: string[]): Ramp => colors.map((color) => hex(color)) as unknown as Ramp;
 
-export const RAMPS = {
+const RAMPS = {
   purple: ramp('#2a1b5c', '#46309a', '#6b4fd8', '#9279f0', '#c9bbff'),
   green: ramp('#0a4a2c', '#0b7a3e', '#00a650', '#28d86a', '#a3ffb8'),
   orange: ramp('#7a2e12', '#b8520f', '#e8790e', '#ffa300', '#ffd877'),

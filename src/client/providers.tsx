@@ -1,6 +1,6 @@
 /**
  * Every provider of the page in one place: the jotai store, the wallet providers, which load as
- * their own chunk only when wanted (issue 12 item 1), and in test builds a Profiler that counts
+ * their own chunk only when wanted (docs/wallets.md "The wallet chunk"), and in test builds a Profiler that counts
  * React commits.
  */
 
@@ -22,9 +22,9 @@ function WalletOnDemand() {
 }
 
 /** `vite build --mode test` only (vite.config.ts): the bundle `npm start` serves has no test hooks. */
-export const TEST_BUILD = import.meta.env.MODE === 'test';
+const TEST_BUILD = import.meta.env.MODE === 'test';
 
-/** Counts commits so a test can prove React does not render per frame (architecture §2). */
+/** Counts commits so a test can prove React does not render per frame (docs/architecture.md "From the server to the pixels"). */
 function countCommit(): void {
   testHooks().commits += 1;
 }

@@ -1,4 +1,4 @@
-/** Every setting of architecture §8, read from the environment with a working default. */
+/** Every setting of docs/operations.md "Settings", read from the environment with a working default. */
 
 import {
   DEFAULT_BETTING_MS,
@@ -75,7 +75,7 @@ export interface Config {
   metricsToken: string | undefined;
   /** CHAIN=local: SOL the house holds on top of what it owes, its bankroll at every start. */
   localHouseSol: number;
-  /** The caps on what the house may pay, in parts per million of its bankroll (issue 26). */
+  /** The caps on what the house may pay, in parts per million of its bankroll (docs/architecture.md "House limits"). */
   risk: RiskPercents;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The deposit instruction of architecture §5, built in one place for the page and the server's
+ * The deposit instruction of docs/wire.md "Payments", built in one place for the page and the server's
  * tests: `discriminator ++ u64 LE lamports` to programInfo's program, with the accounts
  * [player (signer, writable), adminWallets[0] (writable)].
  */
@@ -32,7 +32,7 @@ export function decodeDepositProgram(
   };
 }
 
-/** `lamports` as 8 bytes little-endian (spec §7). */
+/** `lamports` as 8 bytes little-endian (docs/spec.md §7). */
 export function lamportsLE(lamports: bigint): Uint8Array {
   const bytes = new Uint8Array(8);
   new DataView(bytes.buffer).setBigUint64(0, lamports, true);

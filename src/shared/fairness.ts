@@ -1,5 +1,5 @@
 /**
- * Provably fair rounds (architecture §3). The operator commits to every round of a seed chain at
+ * Provably fair rounds (docs/provably-fair.md "The scheme"). The operator commits to every round of a seed chain at
  * once: a secret 32-byte seed s_N, s_{i-1} = sha256(s_i), and s_0 (the commitment) is published
  * before round 1 of the chain. Round i reveals salt = hex(s_i); its crash point mixes s_i with a
  * public client seed fixed after s_0 was published, and hash = sha256hex(String(fullRate) + salt)
@@ -35,14 +35,14 @@ export function randomFromDigest(digest: Uint8Array): number {
   return 1 + Number((first52 * BigInt(RANDOM_MAX)) >> 52n);
 }
 
-export function toHex(bytes: Uint8Array): string {
+function toHex(bytes: Uint8Array): string {
   let out = '';
   for (const b of bytes) out += b.toString(16).padStart(2, '0');
   return out;
 }
 
 /** The bytes of a hex string; throws on anything that is not whole hex bytes. */
-export function fromHex(hex: string): Uint8Array<ArrayBuffer> {
+function fromHex(hex: string): Uint8Array<ArrayBuffer> {
   if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) throw new RangeError('not a hex string');
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
@@ -65,7 +65,7 @@ export async function previousSeed(seed: string): Promise<string> {
 }
 
 /** HMAC-SHA256 with the seed's bytes as key and the client seed's UTF-8 bytes as message. */
-export async function seedDigest(seed: string, clientSeed: string): Promise<Uint8Array> {
+async function seedDigest(seed: string, clientSeed: string): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey('raw', fromHex(seed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(clientSeed)));
 }

@@ -1,4 +1,4 @@
-/** The growth curve of architecture §3: rate(ms) = e^(k * ms) from the round's start. */
+/** The growth curve of docs/architecture.md "Game rules": rate(ms) = e^(k * ms) from the round's start. */
 
 import { GROWTH_PER_MS } from './constants';
 

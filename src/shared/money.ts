@@ -1,5 +1,5 @@
 /**
- * Money (architecture §3): coins are integer hundredths, SOL is integer lamports (bigint).
+ * Money (docs/architecture.md "Game rules"): coins are integer hundredths, SOL is integer lamports (bigint).
  * Floats only ever hold a number to show, never a balance.
  */
 
@@ -8,7 +8,7 @@ import { rateHundredths } from './growth';
 
 const SOL_DECIMALS = 9;
 
-/** Hundredths to the text players read: `123456` -> `1.234,56`, `20000` -> `200` (architecture §9). */
+/** Hundredths to the text players read: `123456` -> `1.234,56`, `20000` -> `200` (docs/spec.md, "Decisions on the spec's open points"). */
 export function formatCoins(hundredths: number | bigint): string {
   const value = BigInt(hundredths);
   const sign = value < 0n ? '-' : '';
@@ -57,7 +57,7 @@ export function hundredthsToLamports(hundredths: bigint, coinsPerSol: number): b
   return (hundredths * LAMPORTS_PER_SOL) / (BigInt(coinsPerSol) * BigInt(HUNDREDTHS_PER_COIN));
 }
 
-/** SOL equivalent of coins at a rate of coins per SOL (the withdraw rule of spec §5). */
+/** SOL equivalent of coins at a rate of coins per SOL (the withdraw rule of docs/spec.md §5). */
 export function coinsToSol(coins: number, coinsPerSol: number): number {
   return coins / coinsPerSol;
 }
@@ -68,7 +68,7 @@ export function winAmount(amountHundredths: number, rate: number): number {
 }
 
 /**
- * The amount input rule of spec §5: digits and one separator (dot or comma, kept as a dot),
+ * The amount input rule of docs/spec.md §5: digits and one separator (dot or comma, kept as a dot),
  * at most two decimals (extra ones cut); with `cap`, values above it become the cap.
  */
 export function sanitizeAmountInput(raw: string, cap?: number): string {

@@ -1,4 +1,4 @@
-/** Wire contracts of architecture §5 (HTTP) and §6 (STOMP), shared by client and server. */
+/** Wire contracts of docs/wire.md ("HTTP" and "STOMP"), shared by client and server. */
 
 import { API_BASE } from './constants';
 
@@ -52,23 +52,6 @@ export interface SignInInput {
   expirationTime: string;
 }
 
-export interface WalletLoginRequest {
-  login: string;
-  signature: string;
-  message: string;
-  referralId?: string;
-  telegramId?: string;
-}
-export interface PasswordLoginRequest {
-  login: string;
-  password: string;
-}
-export interface RegisterRequest {
-  email: string;
-  password: string;
-  referralId?: string;
-  telegramId?: string;
-}
 export interface TokenResponse {
   token: string;
 }
@@ -80,7 +63,7 @@ export interface Profile {
   wallet: string | null;
 }
 
-/** Issue 26: a player's own limits, each for a calendar period in UTC (day, week from Monday, month). */
+/** A player's own limits (docs/architecture.md "House limits"), each for a calendar period in UTC (day, week from Monday, month). */
 export const LIMIT_NAMES = [
   ...['depositDaily', 'depositWeekly', 'depositMonthly'],
   ...['lossDaily', 'lossWeekly', 'lossMonthly'],
@@ -160,7 +143,7 @@ export interface RoundDetails {
   chainIndex: number | null;
 }
 
-/** One seed chain as GET /game/fairness shows it (architecture §3). */
+/** One seed chain as GET /game/fairness shows it (docs/provably-fair.md "The scheme"). */
 export interface SeedChainInfo {
   chainId: string;
   /** s_0 in hex: round 1 of the chain reveals the salt whose sha256 is this. */
@@ -186,19 +169,9 @@ export interface FairnessInfo {
   formula: Record<'chain' | 'random' | 'crashPoint' | 'hash', string>;
 }
 
-export interface CreateBetRequest {
-  amount: number;
-}
-export interface CreateAutoBetRequest {
-  amount: number;
-  rate: number;
-}
-export interface BetIdRequest {
-  betId: string;
-}
 export interface BetIdResponse {
   betId: string;
-  /** Extension (issue 26): the bet could have won more than the house's limit, so its auto cash-out was lowered to this rate. */
+  /** Extension (docs/architecture.md "House limits"): the bet could have won more than the house's limit, so its auto cash-out was lowered to this rate. */
   loweredTo?: number;
 }
 export interface CashOutResponse {
@@ -227,9 +200,6 @@ export interface PaymentEnvironment {
   /** The house wallet's address. */
   wallet: string;
 }
-export interface PrepareDepositRequest {
-  amount: number;
-}
 export interface PrepareDepositResponse {
   /** The depositId. */
   token: string;
@@ -246,22 +216,11 @@ export interface DepositProgramInfo {
 export interface DepositProgramData {
   adminWallets: string[];
 }
-export interface PayRequest {
-  paymentData: { amount: number; wallet: string; data: string };
-}
 export interface SignatureResponse {
   signature: string;
 }
 export interface DepositStatusResponse {
   status: DepositStatus;
-}
-export interface WithdrawRequest {
-  amount: number;
-  wallet: string;
-}
-export interface FaucetRequest {
-  wallet: string;
-  amount: number;
 }
 export interface ReservesResponse {
   /** The house wallet's address, so anyone can check its balance on the chain. */
@@ -272,7 +231,7 @@ export interface ReservesResponse {
   owedSol: number;
   /** The house holds at least what it owes. */
   covered: boolean;
-  /** Extension (issue 26): coins the house holds beyond what it owes (never below 0). */
+  /** Extension (docs/architecture.md "House limits"): coins the house holds beyond what it owes (never below 0). */
   bankroll: number;
   /** Extension: the largest profit one bet may win in the round taking bets, in coins (null before the first round). */
   maxBetProfit: number | null;
@@ -327,7 +286,7 @@ export interface GameVoidedData {
 }
 
 /**
- * Extension (issue 26): the round reached the house's limit for one round, and every bet still
+ * Extension (docs/architecture.md "House limits"): the round reached the house's limit for one round, and every bet still
  * open was cashed out at `rate` (BET_REFUNDED events went out just before). The round flies on.
  */
 export interface GameLimitData {
@@ -341,7 +300,6 @@ export type GameEvent =
   | { eventType: 'GAME_ENDED'; data: GameEndedData }
   | { eventType: 'GAME_VOIDED'; data: GameVoidedData }
   | { eventType: 'GAME_LIMIT'; data: GameLimitData };
-export type GameEventType = GameEvent['eventType'];
 
 export type BetEvent =
   | { eventType: 'BET_CREATED'; data: Bet }

@@ -1,5 +1,5 @@
 /**
- * The checks a player runs on a finished round (architecture §3), in words: the page's Provably
+ * The checks a player runs on a finished round (docs/provably-fair.md "The scheme"), in words: the page's Provably
  * Fair dialog and `npm run verify` both use them.
  */
 

@@ -41,7 +41,7 @@ describe('Button', () => {
     expect(button.dataset.state).toBe('default');
   });
 
-  it('draws the tile sheet of its colour and look, with the corner of spec §9', () => {
+  it('draws the tile sheet of its colour and look, with the corner of docs/spec.md §9', () => {
     render(<Button color="orange">Fairness</Button>);
     const button = screen.getByRole('button');
     expect(button.style.getPropertyValue('--px-image')).toContain('/ui/button-orange-default.png');
@@ -160,7 +160,7 @@ describe('Box and the tile list', () => {
     expect(box.style.getPropertyValue('--px-corner')).toBe('15px 15px');
   });
 
-  it('gives every sheet the corners of spec §9 and sizes in whole art pixels', () => {
+  it('gives every sheet the corners of docs/spec.md §9 and sizes in whole art pixels', () => {
     expect(buttonCorner('purple-rounded')).toEqual({ x: 9, y: 9 });
     expect(buttonCorner('red')).toEqual({ x: 9, y: 21 });
     expect(chipCorner('green-solid')).toEqual({ x: 6, y: 6 });

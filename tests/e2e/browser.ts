@@ -68,7 +68,7 @@ export async function openBrowser(options: { phone?: boolean; gpuCompositing?: b
 }
 
 /** What the page exposes on window.__moonrush, read in one evaluate. */
-export interface StageProbe {
+interface StageProbe {
   ready: boolean;
   renderer: string | null;
   phase: string | null;

@@ -1,5 +1,5 @@
 /**
- * A newcomer without any wallet on a phone (issue 12 items 7 and 8): the demo wallet, funded by the
+ * A newcomer without any wallet on a phone (docs/wallets.md "The demo wallet" and "The journey, end to end"): the demo wallet, funded by the
  * local faucet, plays the whole loop on a 360x640 screen. Screenshots go to test-results/wallet.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Issue 26 in Chromium against the real server: a player sets a daily loss limit in the profile
+ * Player limits in Chromium against the real server: a player sets a daily loss limit in the profile
  * modal's Limits part and the bet that would pass it is refused in the panel with the limit named;
  * then the player excludes themself and the panel says until when.
  */

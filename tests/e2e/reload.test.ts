@@ -1,5 +1,5 @@
 /**
- * A reload never orphans a bet (issue 24 point 9), in Chromium against the real server: a player
+ * A reload never orphans a bet (docs/reliability.md), in Chromium against the real server: a player
  * signs in in two tabs, bets in one (the other shows the bet too), reloads in the betting window and
  * finds the panel on CANCEL with the "(you)" mark and the "My" filter; in flight the reloaded page
  * cashes it out, the other tab lets it go, and the balance is what the server holds.

@@ -1,5 +1,5 @@
 /**
- * Wallets in the page, end to end (issue 12 item 8): the real server with the local chain, the
+ * Wallets in the page, end to end (docs/wallets.md "The journey, end to end"): the real server with the local chain, the
  * built page in headless Chromium, and a test wallet injected through Wallet Standard before the
  * page loads. Screenshots of the key steps go to test-results/wallet.
  */

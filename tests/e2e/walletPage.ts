@@ -19,7 +19,7 @@ export const WALLET_SERVER_ENV = {
   PUBLIC_CACHE_MS: '0',
 };
 
-export const SHOTS = 'test-results/wallet';
+const SHOTS = 'test-results/wallet';
 mkdirSync(SHOTS, { recursive: true });
 
 /** Saves a screenshot of the page under test-results/wallet. */

@@ -1,5 +1,5 @@
 /**
- * The server restarts under a signed-in player (issue 12 item 8): the page reconnects within 10 s
+ * The server restarts under a signed-in player (docs/wallets.md "The journey, end to end"): the page reconnects within 10 s
  * of the new server listening and keeps playing, still signed in.
  */
 

@@ -9,7 +9,7 @@ async function refused(filePath: string, source: string): Promise<boolean> {
   return result!.messages.some((message) => message.ruleId === 'no-restricted-imports');
 }
 
-describe('import boundaries (architecture §1)', () => {
+describe('import boundaries (docs/architecture.md "Parts")', () => {
   it('keeps client and server apart, both free to use shared', async () => {
     expect(await refused('src/client/x.ts', '../server/app')).toBe(true);
     expect(await refused('src/server/x.ts', '../client/state/store')).toBe(true);

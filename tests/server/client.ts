@@ -1,13 +1,13 @@
 /** A small HTTP client for server tests: envelope bodies, status, bearer token and cookie. */
 
-export interface Answer<T = unknown> {
+interface Answer<T = unknown> {
   status: number;
   body: { success: boolean; data?: T; errorMessage?: string };
   cookies: string[];
 }
 
 /** Token, cookie and extra headers of a call. */
-export interface CallOptions {
+interface CallOptions {
   token?: string;
   cookie?: string;
   headers?: Record<string, string>;

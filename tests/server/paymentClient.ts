@@ -12,7 +12,7 @@ import {
 import type { TestServer } from './harness';
 import { LocalChain } from '../../src/server/chain/LocalChain';
 
-export interface Reply<T = unknown> {
+interface Reply<T = unknown> {
   status: number;
   body: { success: boolean; data?: T; errorMessage?: string };
 }
@@ -74,7 +74,7 @@ export async function fund(t: TestServer, wallet: string, sol: number): Promise<
   if (reply.status !== 200) throw new Error(`faucet: ${reply.body.errorMessage}`);
 }
 
-export interface Prepared extends DepositProgram {
+interface Prepared extends DepositProgram {
   token: string;
 }
 

@@ -28,7 +28,7 @@ const LAMPORTS = 1_000_000_000n;
 const statusOf = async (t: TestServer, token: string, depositId: string) =>
   (await call<{ status: string }>(t, 'GET', `/payment/deposit/${depositId}`, undefined, token)).body.data?.status;
 
-describe('dead deposits on PostgreSQL (issue 24 point 7)', () => {
+describe('dead deposits on PostgreSQL (docs/reliability.md)', () => {
   let pg: PostgresCluster;
   let t: TestServer;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 24 point 4: a flood of public reads from one address must not slow the game. The server runs
+ * A flood of public reads from one address must not slow the game (docs/reliability.md). The server runs
  * as its own process on PostgreSQL, as in production, so the flood's cost lands on its event loop alone.
  */
 

@@ -20,7 +20,7 @@ export interface RedisServer {
 }
 
 /** Resolves once something accepts connections on the port, or fails after `timeoutMs`. */
-export async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
+async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 26 point 5: 100,000 rounds drawn from the real crash-point rule against the house's caps,
+ * The house's caps (docs/architecture.md "House limits") against 100,000 rounds drawn from the real crash-point rule,
  * with adversarial bettors (all in, targets from x1.01 to x10,000) beside ordinary ones. The
  * per-bet rule is place_bet's (src/server/betting/place_bet.sql), the round cap limitRate's.
  */

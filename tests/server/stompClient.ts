@@ -20,7 +20,7 @@ export interface StompTestClient {
   close(): Promise<void>;
 }
 
-/** Connects @stomp/stompjs over `ws` with the client settings of spec §7 and subscribes. */
+/** Connects @stomp/stompjs over `ws` with the client settings of docs/spec.md §7 and subscribes. */
 export async function connectStomp(
   url: string,
   destinations: string[],

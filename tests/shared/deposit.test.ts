@@ -5,7 +5,7 @@ import { solToLamports } from '../../src/shared/money';
 
 const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
-describe('the deposit instruction (architecture §5)', () => {
+describe('the deposit instruction (docs/wire.md "Payments")', () => {
   const house = Keypair.generate().publicKey;
   const player = Keypair.generate().publicKey;
   const program = decodeDepositProgram({

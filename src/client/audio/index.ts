@@ -6,8 +6,6 @@ import { driveRoundSounds } from './roundSounds';
 import { SoundPlayer } from './SoundPlayer';
 import type { SoundName } from './soundSprite';
 
-export type { SoundName } from './soundSprite';
-
 let player: SoundPlayer | null = null;
 
 /** Arms the sound: nothing loads or plays until the first gesture; follows the preference and the round. */

@@ -16,10 +16,10 @@ export const SOUND_LENGTHS: Record<SoundName, number> = {
 };
 
 /** Looped sounds: the file holds LOOP_MARGIN_MS of the same periodic sound before and after the loop. */
-export const LOOPED: ReadonlySet<SoundName> = new Set(['engine']);
+const LOOPED: ReadonlySet<SoundName> = new Set(['engine']);
 
 /** Silence between sounds, so a decoder's rounding never lets one bleed into the next. */
-export const GAP_MS = 250;
+const GAP_MS = 250;
 /**
  * A lossy encoder shifts the audio by a few ms (encoder delay). Around the loop the file holds more
  * of the same period, so the loop window still holds exactly one period wherever it lands.

@@ -1,4 +1,4 @@
-/** How the HUD writes numbers (architecture §9): multipliers, chip colours, the online count. */
+/** How the HUD writes numbers (docs/spec.md, "Decisions on the spec's open points"): multipliers, chip colours, the online count. */
 
 import { RATE_GREEN_ABOVE, RATE_YELLOW_ABOVE } from '../../shared/constants';
 

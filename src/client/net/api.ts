@@ -1,5 +1,5 @@
 /**
- * The HTTP client of spec §7–§8: one ofetch instance at /api/v1 that adds the Bearer token, never
+ * The HTTP client of docs/spec.md §7–§8: one ofetch instance at /api/v1 that adds the Bearer token, never
  * retries on its own (a re-sent POST could place a bet twice), and unwraps the envelope. A 401
  * refreshes the session once, shared by every request that got one, and the request is sent again.
  * Only a 401 to the refresh signs the player out: a 429 or 5xx is the server's trouble, so the
@@ -26,7 +26,7 @@ export class ApiError extends Error {
 const isAuthPath = (path: string) => path.includes('/auth');
 
 /** Every call goes through this instance; the token is read at send time. */
-export const api = ofetch.create({
+const api = ofetch.create({
   baseURL: API_BASE,
   retry: 0,
   timeout: 10_000,
@@ -36,7 +36,7 @@ export const api = ofetch.create({
   },
 });
 
-export interface PostOptions {
+interface PostOptions {
   /** Sent as `Idempotency-Key`, so the server answers a repeated action once. */
   idempotencyKey?: string;
 }

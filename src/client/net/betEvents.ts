@@ -1,5 +1,5 @@
 /**
- * BET_* events (spec §4) into atoms. The list changes in batches, so a burst of 500 bets costs a few
+ * BET_* events (docs/spec.md §4) into atoms. The list changes in batches, so a burst of 500 bets costs a few
  * React commits; what a player's own panels do with their bet happens at once.
  */
 
@@ -46,8 +46,8 @@ export function reduceBets(bets: readonly Bet[], events: readonly BetEvent[]): B
   return [...byId.values()].sort((a, b) => Number(b.betId) - Number(a.betId));
 }
 
-/** The player's own bet ids after an event: refunded ids are added, cancelled ones removed (spec §4). */
-export function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet<string> {
+/** The player's own bet ids after an event: refunded ids are added, cancelled ones removed (docs/spec.md §4). */
+function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet<string> {
   const { betId } = event.data;
   if (event.eventType === 'BET_CANCELED' && own.has(betId)) {
     const next = new Set(own);
@@ -58,7 +58,7 @@ export function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): Read
 }
 
 /** Applies what a bet event means for the player's panels and own ids, at once. */
-export function applyOwnBetEvent(store: Store, event: BetEvent): void {
+function applyOwnBetEvent(store: Store, event: BetEvent): void {
   const own = store.get(ownBetIdsAtom);
   const nextOwn = reduceOwnBetIds(own, event);
   if (nextOwn !== own) store.set(ownBetIdsAtom, nextOwn);

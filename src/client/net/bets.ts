@@ -1,5 +1,5 @@
 /**
- * What the bet panels' main button does (spec §4–§5, architecture §9): BET places a bet when the
+ * What the bet panels' main button does (docs/spec.md §4–§5 and "Decisions on the spec's open points"): BET places a bet when the
  * betting window is open and queues it for the next round otherwise; CANCEL, CLAIM and WAITING
  * undo, cash out and withdraw. Requests carry hundredths and an Idempotency-Key per press.
  */
@@ -20,8 +20,8 @@ import { ApiError, postData } from './api';
 import { refreshRoundBets } from './roundBets';
 import { refreshProfile } from './session';
 
-/** The alert of spec §5. */
-export const NOT_ENOUGH_FUNDS = 'Not enough funds';
+/** The alert of docs/spec.md §5. */
+const NOT_ENOUGH_FUNDS = 'Not enough funds';
 
 const get = (index: number) => store.get(panelAtoms[index]!);
 const set = (index: number, panel: PanelState) => store.set(panelAtoms[index]!, panel);
@@ -63,7 +63,7 @@ export function placeQueuedBets(): void {
 
 /**
  * Placing a bet does nothing without a profile; a balance below the amount alerts 'Not enough
- * funds' and stops auto-bet (spec §5).
+ * funds' and stops auto-bet (docs/spec.md §5).
  */
 function affordable(index: number): boolean {
   const profile = store.get(profileAtom);
@@ -112,7 +112,7 @@ async function place(index: number): Promise<void> {
     void refreshProfile();
     void refreshRoundBets();
   } catch (error) {
-    // A failed bet creation stops auto-bet (spec §8); a refusal (a limit, self-exclusion, the house's cap) says why in the panel.
+    // A failed bet creation stops auto-bet (docs/spec.md §8); a refusal (a limit, self-exclusion, the house's cap) says why in the panel.
     const notice = error instanceof ApiError && error.status !== null && error.status < 500 ? error.message : null;
     set(index, { ...idle(stopAutoBet(get(index))), notice });
   }
@@ -149,7 +149,7 @@ async function claim(index: number): Promise<void> {
 }
 
 /** A random UUID v4 per action (crypto.randomUUID exists only on secure origins). */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;

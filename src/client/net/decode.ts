@@ -1,4 +1,4 @@
-/** Decoding STOMP bodies: anything that is not a known event is dropped (spec §8: messaging errors are ignored). */
+/** Decoding STOMP bodies: anything that is not a known event is dropped (docs/spec.md §8: messaging errors are ignored). */
 
 /** The body as `{eventType, data}` when eventType is one of `types` and data carries a string `idField`. */
 export function parseEvent<T>(body: string, types: ReadonlySet<string>, idField: string): T | null {

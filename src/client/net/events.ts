@@ -1,6 +1,6 @@
 /**
- * The one place that turns STOMP events and game HTTP answers into atoms (spec §4). GAME_RATE only
- * touches the tick atom; the round atom the HUD reads changes a few times a round (architecture §2).
+ * The one place that turns STOMP events and game HTTP answers into atoms (docs/spec.md §4). GAME_RATE only
+ * touches the tick atom; the round atom the HUD reads changes a few times a round (docs/architecture.md "From the server to the pixels").
  */
 
 import { HISTORY_LENGTH } from '../../shared/constants';
@@ -30,7 +30,7 @@ const EVENT_TYPES = new Set<string>([
 ]);
 const STATE_ORDER: Record<GameState, number> = { CREATED: 0, STARTED: 1, ENDED: 2 };
 
-/** A STOMP body as a game event, or null for anything else (messaging errors are ignored, spec §8). */
+/** A STOMP body as a game event, or null for anything else (messaging errors are ignored, docs/spec.md §8). */
 export function decodeGameEvent(body: string): GameEvent | null {
   return parseEvent<GameEvent>(body, EVENT_TYPES, 'gameId');
 }
@@ -79,7 +79,7 @@ export function reduceRound(round: RoundState, event: GameEvent): RoundState {
 }
 
 /** The tick after one event (`round` is the round after it): GAME_RATE truncates the rate and records the confirmed time. */
-export function reduceTick(tick: TickState, round: RoundState, event: GameEvent): TickState {
+function reduceTick(tick: TickState, round: RoundState, event: GameEvent): TickState {
   const same = tick.gameId === event.data.gameId;
   switch (event.eventType) {
     case 'GAME_CREATED':
@@ -146,7 +146,7 @@ export function nextClockOffset(previous: number | null, sample: number): number
 }
 
 /** A round fetched over HTTP as the event that would have brought the stage to the same place. */
-export function infoToEvents(info: GameInfo): GameEvent[] {
+function infoToEvents(info: GameInfo): GameEvent[] {
   const { gameId, gameHash: hash, serverTime } = info;
   if (info.gameState === 'CREATED') {
     return [{ eventType: 'GAME_CREATED', data: { gameId, hash, startsAt: info.startsAt ?? serverTime, serverTime } }];
@@ -205,7 +205,7 @@ export function applyGameEvent(store: Store, event: GameEvent, now = Date.now())
   return true;
 }
 
-/** Applies GET /game/info; an ENDED round raises its game-ended event (spec §4). Returns the events applied. */
+/** Applies GET /game/info; an ENDED round raises its game-ended event (docs/spec.md §4). Returns the events applied. */
 export function applyGameInfo(store: Store, info: GameInfo, now = Date.now()): GameEvent[] {
   return infoToEvents(info).filter((event) => applyGameEvent(store, event, now));
 }

@@ -1,5 +1,5 @@
 /**
- * The Provably Fair dialog's checks (architecture §3): the round from GET /game/round/{id}, its
+ * The Provably Fair dialog's checks (docs/provably-fair.md "In the page"): the round from GET /game/round/{id}, its
  * seed chain from GET /game/fairness and the round before it on the chain, checked by the same
  * code as `npm run verify`. The hash the player was shown (published before the round) is checked
  * rather than the server's copy of it.

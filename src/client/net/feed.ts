@@ -35,7 +35,7 @@ export function receiveBetEvent(event: BetEvent): void {
   betFeed.push(event);
 }
 
-/** On every (re)connect: the round over HTTP (an ENDED one raises game-ended, spec §4), then its bets and the player's own. */
+/** On every (re)connect: the round over HTTP (an ENDED one raises game-ended, docs/spec.md §4), then its bets and the player's own. */
 export async function loadRound(): Promise<void> {
   try {
     const info = await getGameInfo();
@@ -54,7 +54,7 @@ export function loadHistory(): Promise<void> {
   );
 }
 
-/** The most one bet may win in the round taking bets (issue 26), from /payment/reserves. */
+/** The most one bet may win in the round taking bets (docs/architecture.md "House limits"), from /payment/reserves. */
 function refreshHouseLimits(): Promise<void> {
   return getData<ReservesResponse>('/payment/reserves').then(
     ({ maxBetProfit }) => store.set(houseAtom, { ...store.get(houseAtom), maxBetProfit }),

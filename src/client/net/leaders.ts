@@ -1,4 +1,4 @@
-/** The top list (spec §2): GET /game/leaders into leadersAtom. */
+/** The top list (docs/spec.md §2): GET /game/leaders into leadersAtom. */
 
 import type { BetWithRound } from '../../shared/protocol';
 import { leadersAtom } from '../state/leadersAtom';

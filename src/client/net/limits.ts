@@ -1,4 +1,4 @@
-/** The player's own limits, self-exclusion and reality check (issue 26) over /user. */
+/** The player's own limits, self-exclusion and reality check (docs/architecture.md "House limits") over /user. */
 
 import type { ExclusionDuration, PlayerLimits, PlayerLimitsUpdate, SessionResult } from '../../shared/protocol';
 import { limitsAtom, realityCheckAtom } from '../state/limitsAtom';

@@ -1,7 +1,7 @@
 /**
  * The player's own bets of the round shown now, learnt from the server (GET /bet/current) on load,
  * on sign-in, on every reconnect and when another tab places one: a reload, a second tab or a lost
- * connection never orphans a bet (issue 24). Each open bet no panel shows takes the first free
+ * connection never orphans a bet (docs/reliability.md). Each open bet no panel shows takes the first free
  * panel, in the order placed (CANCEL while betting, CLAIM in flight, with its amount and target);
  * every own id gets its "(you)" mark and shows under "My".
  */

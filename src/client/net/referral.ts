@@ -1,4 +1,4 @@
-/** refId and telegramId (spec §1): read from the query string on start, sent with sign-in and registration. */
+/** refId and telegramId (docs/spec.md §1): read from the query string on start, sent with sign-in and registration. */
 
 import { STORAGE_KEYS } from '../../shared/constants';
 import { readStored, writeStored } from '../state/storage';

@@ -10,7 +10,7 @@ import { BetFeed } from './betEvents';
 /** The page's one feed of bet events. */
 export const betFeed = new BetFeed(store);
 
-/** GET /game/bets/{gameId} into the list (spec §4: refreshed after a create; also after a reconnect). */
+/** GET /game/bets/{gameId} into the list (docs/spec.md §4: refreshed after a create; also after a reconnect). */
 export async function refreshRoundBets(): Promise<void> {
   const { gameId } = store.get(roundAtom);
   if (gameId === null) return;

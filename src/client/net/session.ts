@@ -1,7 +1,7 @@
 /**
- * Sign-in, sign-out and the profile (spec §4): after a token arrives the profile is fetched, then
+ * Sign-in, sign-out and the profile (docs/spec.md §4): after a token arrives the profile is fetched, then
  * the payment environment. A failed profile fetch signs out, except when no answer came at all or
- * the server failed (architecture §9): then it is tried again, waiting longer after each failure,
+ * the server failed (docs/spec.md, "Decisions on the spec's open points"): then it is tried again, waiting longer after each failure,
  * and after a few the profile button says the server is not answering.
  */
 
@@ -15,11 +15,11 @@ import { restoreOwnBets } from './ownBets';
 import { referralFields } from './referral';
 
 /** How long to wait before fetching the profile again after the first failure; each further one doubles it. */
-export const PROFILE_RETRY_MS = 1000;
+const PROFILE_RETRY_MS = 1000;
 /** The longest wait between two tries. */
-export const PROFILE_RETRY_MAX_MS = 30_000;
+const PROFILE_RETRY_MAX_MS = 30_000;
 /** After this many failures in a row the profile button says the server is not answering. */
-export const PROFILE_FAILURES_SHOWN = 3;
+const PROFILE_FAILURES_SHOWN = 3;
 
 let latest = 0;
 let retry: ReturnType<typeof setTimeout> | undefined;
@@ -27,7 +27,7 @@ let retry: ReturnType<typeof setTimeout> | undefined;
 let failures = 0;
 
 /** The wait before the next try after `failures` failures in a row: 1 s, 2 s, 4 s ... at most 30 s. */
-export const profileRetryDelay = (failures: number): number =>
+const profileRetryDelay = (failures: number): number =>
   Math.min(PROFILE_RETRY_MAX_MS, PROFILE_RETRY_MS * 2 ** (failures - 1));
 
 /** Stores the token, fetches the profile, then loads the payment environment and the player's bets of the round. */
@@ -38,7 +38,7 @@ export async function signIn(token: string): Promise<void> {
   if (store.get(profileAtom)) await Promise.all([loadPaymentEnvironment(), restoreOwnBets()]);
 }
 
-/** Resumes the stored session at page start (no request when signed out, spec §6). */
+/** Resumes the stored session at page start (no request when signed out, docs/spec.md §6). */
 export function resumeSession(): Promise<void> {
   const token = store.get(accessTokenAtom);
   return token ? signIn(token) : Promise.resolve();
@@ -87,7 +87,7 @@ export async function refreshProfile(): Promise<void> {
 }
 
 /** GET /payment/environment; the defaults stay when it fails. */
-export async function loadPaymentEnvironment(): Promise<void> {
+async function loadPaymentEnvironment(): Promise<void> {
   try {
     store.set(paymentEnvironmentAtom, await getData<PaymentEnvironment>('/payment/environment'));
   } catch {

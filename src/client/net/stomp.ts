@@ -1,5 +1,5 @@
 /**
- * Owns the STOMP client (spec §7): heart-beats, reconnects, subscriptions made on every connect,
+ * Owns the STOMP client (docs/spec.md §7): heart-beats, reconnects, subscriptions made on every connect,
  * and a round-trip probe for the latency figure.
  */
 
@@ -17,7 +17,7 @@ import { loadRound, receiveBetEvent, receiveGameEvent } from './feed';
 type Store = typeof appStore;
 
 /** How often the round trip is measured. */
-export const LATENCY_PROBE_MS = 5000;
+const LATENCY_PROBE_MS = 5000;
 /** An UNSUBSCRIBE of an id never used: the server only answers its receipt. */
 const PROBE_ID = 'latency-probe';
 

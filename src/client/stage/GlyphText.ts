@@ -9,7 +9,7 @@
 
 import { BitmapFontManager, Container, Sprite, TextStyle, type TextStyleOptions } from 'pixi.js';
 
-export interface GlyphTextOptions {
+interface GlyphTextOptions {
   text: string;
   style: TextStyleOptions;
   /** 0.5 centres the line on the position (both axes). */

@@ -4,7 +4,7 @@
  */
 
 /** One quality step: a fraction of the capped device resolution and of the background particles. */
-export interface QualityLevel {
+interface QualityLevel {
   resolution: number;
   density: number;
 }
@@ -18,7 +18,7 @@ export const QUALITY_LEVELS: readonly QualityLevel[] = [
 ];
 
 /** Frame work (update plus render, ms) the stage may spend at 60 fps with room for the browser. */
-export const WORK_BUDGET_MS = 8;
+const WORK_BUDGET_MS = 8;
 /** Frames not judged after a (re)start: loading and the first draws stutter without the stage being slow. */
 export const WARMUP_FRAMES = 30;
 /** A gap this long is a pause (a hidden tab, a blocked main thread), not a slow frame. */

@@ -1,5 +1,5 @@
 /**
- * Runs the scene on a Pixi application: the one ticker callback (architecture §2), frame-work
+ * Runs the scene on a Pixi application: the one ticker callback (docs/architecture.md "From the server to the pixels"), frame-work
  * metering, adaptive quality, the hidden-tab stop and reduced motion.
  */
 

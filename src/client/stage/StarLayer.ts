@@ -6,7 +6,7 @@ import { seededRandom } from './random';
 
 const STAR_ANCHOR = anchorOf('star');
 
-export interface StarLayerStyle {
+interface StarLayerStyle {
   /** Stars at full density per 100 000 px². */
   perArea: number;
   /** Drift speed relative to the scene speed (far layers are slow). */

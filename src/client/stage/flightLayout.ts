@@ -10,7 +10,7 @@ const READOUT_HALF_HEIGHT_EM = 0.6;
 const MIN_RISE = 0.4;
 const GAP = 4;
 
-export interface FlightLayout {
+interface FlightLayout {
   /** The readout's font size. */
   size: number;
   /** The readout's centre. */

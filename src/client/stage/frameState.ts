@@ -1,4 +1,4 @@
-/** What the stage shows at one instant, from the round and tick atoms and the clock (architecture §2). */
+/** What the stage shows at one instant, from the round and tick atoms and the clock (docs/architecture.md "From the server to the pixels"). */
 
 import { MAX_EXTRAPOLATION_MS } from '../../shared/constants';
 import { msToRate, rateAt, shownRate } from '../../shared/growth';

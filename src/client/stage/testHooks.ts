@@ -7,7 +7,7 @@ import type { Application } from 'pixi.js';
 import type { store as appStore } from '../state/store';
 import type { SceneRunner } from './SceneRunner';
 
-export interface MoonrushHooks {
+interface MoonrushHooks {
   app?: Application;
   runner?: SceneRunner;
   /** React commits since the page loaded (Profiler onRender in providers.tsx). */

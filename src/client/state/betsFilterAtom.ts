@@ -1,4 +1,4 @@
-/** The bet list's filter: all, my or top, remembered under localStorage `betsFilter` (spec §2). */
+/** The bet list's filter: all, my or top, remembered under localStorage `betsFilter` (docs/spec.md §2). */
 
 import { BET_FILTERS, STORAGE_KEYS, type BetFilter } from '../../shared/constants';
 import { storedAtom } from './storage';

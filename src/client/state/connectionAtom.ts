@@ -2,7 +2,7 @@
 
 import { atom } from 'jotai';
 
-export type ConnectionState = 'connecting' | 'open' | 'closed';
+type ConnectionState = 'connecting' | 'open' | 'closed';
 
 /** Set by net/stomp.ts on connect, close and error. */
 export const connectionAtom = atom<ConnectionState>('connecting');

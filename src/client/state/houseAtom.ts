@@ -1,9 +1,9 @@
-/** The house's limits the page shows (issue 26): the most one bet may win now, and the round that reached its limit. */
+/** The house's limits the page shows (docs/architecture.md "House limits"): the most one bet may win now, and the round that reached its limit. */
 
 import { atom } from 'jotai';
 import type { GameLimitData } from '../../shared/protocol';
 
-export interface HouseState {
+interface HouseState {
   /** Coins of profit one bet may win in the round taking bets; null while unknown. */
   maxBetProfit: number | null;
   /** The last GAME_LIMIT: every open bet of that round was cashed out at its rate. */

@@ -1,4 +1,4 @@
-/** The player's own limits as the server keeps them (issue 26), and the reality check's state. */
+/** The player's own limits as the server keeps them (docs/architecture.md "House limits"), and the reality check's state. */
 
 import { atom } from 'jotai';
 import type { PlayerLimits } from '../../shared/protocol';
@@ -6,7 +6,7 @@ import type { PlayerLimits } from '../../shared/protocol';
 /** null when signed out or not loaded yet. */
 export const limitsAtom = atom<PlayerLimits | null>(null);
 
-export interface RealityCheckState {
+interface RealityCheckState {
   /** When this session's play began (the page's sign-in), ms. */
   since: number | null;
   /** When the check showing now came due (null: none shows); auto-bet waits until the player answers. */

@@ -2,7 +2,7 @@
 
 import { atom } from 'jotai';
 
-export interface LoadingState {
+interface LoadingState {
   /** 0..1 */
   progress: number;
   done: boolean;

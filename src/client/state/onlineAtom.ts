@@ -1,4 +1,4 @@
-/** Players connected right now, from the online destination (architecture §6). */
+/** Players connected right now, from the online destination (docs/wire.md "STOMP"). */
 
 import { atom } from 'jotai';
 

@@ -1,16 +1,16 @@
 /**
- * The two bet panels (spec §2, §3, §4): what each shows and its bet's state machine. The pure
+ * The two bet panels (docs/spec.md §2, §3, §4): what each shows and its bet's state machine. The pure
  * transitions live here so net/bets.ts (presses, requests) and net/events.ts (rounds) share them.
  */
 
 import { atom, type PrimitiveAtom } from 'jotai';
 import { BET_DEFAULT_AMOUNT, BET_DEFAULT_RATE_TEXT } from '../../shared/constants';
 
-/** idle shows BET, created CANCEL, running CLAIM, waiting WAITING (spec §4). */
+/** idle shows BET, created CANCEL, running CLAIM, waiting WAITING (docs/spec.md §4). */
 export type BetState = 'idle' | 'created' | 'running' | 'waiting';
 
-/** The betId of a bet queued for the next round (spec §3). */
-export const AUTO_BET_ID = 'auto';
+/** The betId of a bet queued for the next round (docs/spec.md §3). */
+const AUTO_BET_ID = 'auto';
 
 export interface PanelState {
   /** The amount input's text, in coins ('200', '12.5'). */
@@ -54,7 +54,7 @@ export const placed = (panel: PanelState, betId: string): PanelState => ({
 });
 
 /** What the server says of an open bet no panel shows: its id, amount text and target text (null: by hand). */
-export interface OpenBet {
+interface OpenBet {
   betId: string;
   amount: string;
   rate: string | null;
@@ -71,7 +71,7 @@ export const restored = (panel: PanelState, bet: OpenBet, flying: boolean): Pane
   busy: false,
 });
 
-/** The press came outside the betting window: WAITING for the next round (architecture §9). */
+/** The press came outside the betting window: WAITING for the next round (docs/spec.md, "Decisions on the spec's open points"). */
 export const queued = (panel: PanelState): PanelState => ({
   ...panel,
   betState: 'waiting',
@@ -99,7 +99,7 @@ export const roundStarted = (panel: PanelState): PanelState =>
 export const roundEnded = (panel: PanelState): PanelState =>
   panel.betState === 'created' || panel.betState === 'running' ? settled(panel) : panel;
 
-/** Either toggle changed: any running auto-bet stops (spec §5). */
+/** Either toggle changed: any running auto-bet stops (docs/spec.md §5). */
 export function toggled(
   panel: PanelState,
   change: Partial<Pick<PanelState, 'isAutoBetEnabled' | 'isAutoWithdraw'>>,
@@ -108,5 +108,5 @@ export function toggled(
   return panel.betState === 'waiting' ? idle(next) : next;
 }
 
-/** The amount and rate can only change while no bet is placed or queued (spec §4). */
+/** The amount and rate can only change while no bet is placed or queued (docs/spec.md §4). */
 export const editable = (panel: PanelState): boolean => panel.betState === 'idle';

@@ -1,4 +1,4 @@
-/** The payment environment (spec §3): chain type, coins per SOL and the house wallet. */
+/** The payment environment (docs/spec.md §3): chain type, coins per SOL and the house wallet. */
 
 import { atom } from 'jotai';
 import { DEFAULT_PAYMENT_ENVIRONMENT } from '../../shared/constants';

@@ -1,4 +1,4 @@
-/** The current round as the events of spec §4 leave it: what the HUD reads, a few changes a round. */
+/** The current round as the events of docs/spec.md §4 leave it: what the HUD reads, a few changes a round. */
 
 import { atom } from 'jotai';
 import type { GameState } from '../../shared/protocol';
@@ -30,5 +30,5 @@ export const INITIAL_ROUND: RoundState = {
   startedAt: null,
 };
 
-/** Written only by net/events.ts on state changes; GAME_RATE leaves it alone (architecture §2). */
+/** Written only by net/events.ts on state changes; GAME_RATE leaves it alone (docs/architecture.md "From the server to the pixels"). */
 export const roundAtom = atom<RoundState>(INITIAL_ROUND);

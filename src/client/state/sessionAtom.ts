@@ -1,4 +1,4 @@
-/** The session (spec §4): signed in while an access token is held, mirrored to localStorage `access_token`. */
+/** The session (docs/spec.md §4): signed in while an access token is held, mirrored to localStorage `access_token`. */
 
 import { atom } from 'jotai';
 import { DEFAULT_PAYMENT_ENVIRONMENT, STORAGE_KEYS } from '../../shared/constants';

@@ -1,4 +1,4 @@
-/** What the page needs to know of the wallet chunk before it loads (issue 12 item 1). */
+/** What the page needs to know of the wallet chunk before it loads (docs/wallets.md "The wallet chunk"). */
 
 import { atom } from 'jotai';
 import { STORAGE_KEYS } from '../../shared/constants';

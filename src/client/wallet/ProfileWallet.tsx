@@ -1,5 +1,5 @@
 /**
- * The wallet's part of the profile modal (spec §2 modal 1). Signed out: the wallet button,
+ * The wallet's part of the profile modal (docs/spec.md §2 modal 1). Signed out: the wallet button,
  * 'Change' once a wallet is connected, and 'Sign In'. Signed in: the wallet button and the Deposit
  * (SOL) and Withdraw (coins) sections. Every request shows its loading state and a typed message.
  */

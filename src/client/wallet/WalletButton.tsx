@@ -1,5 +1,5 @@
 /**
- * The wallet button (spec §2): 'Select Wallet' opens the picker; a chosen wallet that is not
+ * The wallet button (docs/spec.md §2): 'Select Wallet' opens the picker; a chosen wallet that is not
  * connected offers 'Connect'; a connected one shows its short address and opens the dropdown
  * 'Copy address' ('Copied' after), 'Change wallet', 'Disconnect'.
  */
@@ -12,7 +12,7 @@ import { usePicker } from './pickerContext';
 /** How long 'Copied' stays. */
 const COPIED_MS = 1500;
 
-export const shortAddress = (address: string) => `${address.slice(0, 4)}..${address.slice(-4)}`;
+const shortAddress = (address: string) => `${address.slice(0, 4)}..${address.slice(-4)}`;
 
 export function WalletButton() {
   const { wallet, publicKey, connecting, connected, connect, disconnect } = useWallet();

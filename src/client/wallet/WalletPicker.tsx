@@ -1,5 +1,5 @@
 /**
- * The wallet picker 'Connect Wallet' (spec §2): installed wallets first and marked 'Detected', then
+ * The wallet picker 'Connect Wallet' (docs/spec.md §2): installed wallets first and marked 'Detected', then
  * loadable, then not detected; the first 3 shown and 'More options' / 'Less options' for the rest.
  * Escape and a click on the overlay close it. Readiness is polled every 1000 ms by the adapters
  * themselves (wallet-adapter-base's detection), and the list follows their readyStateChange.

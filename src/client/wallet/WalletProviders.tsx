@@ -33,7 +33,7 @@ export function WalletProviders({
       new PhantomWalletAdapter(),
       new SolflareWalletAdapter(),
       new CoinbaseWalletAdapter(),
-      // The default Solana derivation path, account 0, change 0 (spec §9): 44'/501'/0'/0'.
+      // The default Solana derivation path, account 0, change 0 (docs/spec.md §9): 44'/501'/0'/0'.
       new LedgerWalletAdapter({ derivationPath: getDerivationPath(0, 0) }),
     ],
     [],

@@ -1,5 +1,5 @@
 /**
- * The wallet chunk's root, loaded on demand (issue 12 item 1): when the player opens the profile
+ * The wallet chunk's root, loaded on demand (docs/wallets.md "The wallet chunk"): when the player opens the profile
  * modal or a stored `walletName` asks for auto-connect. It stays mounted from then on, so the
  * connection survives the modal closing, and renders the wallet's part of the profile modal into
  * the slot the modal keeps for it.

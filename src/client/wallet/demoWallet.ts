@@ -1,5 +1,5 @@
 /**
- * The demo wallet (issue 12 item 7, beyond the spec): with the local chain, a Wallet Standard
+ * The demo wallet (docs/wallets.md "The demo wallet", beyond the spec): with the local chain, a Wallet Standard
  * wallet named 'Demo wallet' lives in the page, keeps its key in localStorage and asks the local
  * faucet for SOL on its first connect of each visit (the local chain starts empty at every server
  * start), so a newcomer needs no wallet at all. It is never registered on other chains.
@@ -12,9 +12,9 @@ import { readStored, writeStored } from '../state/storage';
 import { keyFromJwk, newKeyJwk } from './standard/ed25519Key';
 import { KeyWallet } from './standard/KeyWallet';
 
-export const DEMO_WALLET_NAME = 'Demo wallet';
+const DEMO_WALLET_NAME = 'Demo wallet';
 /** Where the demo wallet keeps its key (a JWK); local play money only. */
-export const DEMO_KEY_STORAGE = 'demoWalletKey';
+const DEMO_KEY_STORAGE = 'demoWalletKey';
 
 const ICON = `data:image/svg+xml;base64,${btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16" shape-rendering="crispEdges">' +

@@ -1,5 +1,5 @@
 /**
- * A deposit from the page (spec §5, §7, §8; architecture §5): prepare → blockhash → one
+ * A deposit from the page (docs/spec.md §5, §7, §8; docs/wire.md "Payments"): prepare → blockhash → one
  * instruction from programInfo and programData → the wallet signs → pay → the server credits it
  * once the chain confirms; the page then polls the deposit and refreshes the balance.
  */
@@ -60,7 +60,7 @@ async function signDeposit(
   return toBase64(signed.serialize());
 }
 
-/** The server's own words, when it gave any (architecture §9: a failed pay shows them). */
+/** The server's own words, when it gave any (docs/spec.md, "Decisions on the spec's open points": a failed pay shows them). */
 export function serverMessage(error: unknown): string | null {
   return error instanceof ApiError && error.status !== null && error.message !== TEXT.errorOccurred
     ? error.message

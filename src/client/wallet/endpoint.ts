@@ -1,4 +1,4 @@
-/** The chain endpoint the payment environment's type selects (spec §7, architecture §9). */
+/** The chain endpoint the payment environment's type selects (docs/spec.md §7 and "Decisions on the spec's open points"). */
 
 import { clusterApiUrl } from '@solana/web3.js';
 

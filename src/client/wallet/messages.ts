@@ -1,4 +1,4 @@
-/** The texts players read in the profile modal (spec §5, §8), typed error or success. */
+/** The texts players read in the profile modal (docs/spec.md §5, §8), typed error or success. */
 
 export const TEXT = {
   connectWallet: 'Connect wallet',

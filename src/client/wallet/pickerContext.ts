@@ -2,7 +2,7 @@
 
 import { createContext, useContext } from 'react';
 
-export interface Picker {
+interface Picker {
   open: boolean;
   setOpen(open: boolean): void;
 }

@@ -1,4 +1,4 @@
-/** The wallet picker's order (spec §2): installed first, then loadable, then not detected; unsupported ones hidden. */
+/** The wallet picker's order (docs/spec.md §2): installed first, then loadable, then not detected; unsupported ones hidden. */
 
 import { WalletReadyState } from '@solana/wallet-adapter-base';
 

@@ -1,5 +1,5 @@
 /**
- * Sign-In With Solana from the page (spec §4, §8; architecture §5): the server's input from
+ * Sign-In With Solana from the page (docs/spec.md §4, §8; docs/wire.md "Auth"): the server's input from
  * `GET /auth/nonce`, signed by the wallet's own `signIn` when it has one, else `signMessage` of the
  * SIWS text, else (Ledger) a Memo transaction holding that text, which the server verifies and never
  * sends. Then the session stores the token, fetches the profile and loads the payment environment.
@@ -63,7 +63,7 @@ async function prove(wallet: SigningWallet, publicKey: PublicKey, input: SignInI
   throw new Error('This wallet can sign neither messages nor transactions');
 }
 
-/** The serialized Memo transaction of `message`, signed by the player (architecture §5's Ledger way in). */
+/** The serialized Memo transaction of `message`, signed by the player (the Ledger way in of docs/wire.md "Auth"). */
 async function signMemo(
   signTransaction: NonNullable<SigningWallet['signTransaction']>,
   publicKey: PublicKey,

@@ -1,4 +1,4 @@
-/** A request the profile modal runs: its loading state and its typed message (spec §4). */
+/** A request the profile modal runs: its loading state and its typed message (docs/spec.md §4). */
 
 import { useCallback, useState } from 'react';
 import { PlayerError, TEXT, type Message } from './messages';

@@ -1,4 +1,4 @@
-/** What the page does with a wallet error (spec §8). */
+/** What the page does with a wallet error (docs/spec.md §8). */
 
 import {
   WalletDisconnectedError,

@@ -1,4 +1,4 @@
-/** A withdrawal from the page (spec §5, §8; architecture §9): typed in coins, requested in SOL. */
+/** A withdrawal from the page (docs/spec.md §5, §8 and "Decisions on the spec's open points"): typed in coins, requested in SOL. */
 
 import { WITHDRAW_MIN_SOL } from '../../shared/constants';
 import { coinsToHundredths, coinsToSol, hundredthsToLamports, lamportsToSol } from '../../shared/money';

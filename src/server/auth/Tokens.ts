@@ -15,11 +15,11 @@ import { Refusal } from '../Refusal';
 import { randomToken } from './random';
 
 /** Access tokens are short-lived: a stolen one is useless after 15 minutes. */
-export const ACCESS_TTL_SECONDS = 15 * 60;
+const ACCESS_TTL_SECONDS = 15 * 60;
 /** A player stays signed in this long without signing again. */
 export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
 /** How long a used refresh token may still be presented by a parallel request of the same client. */
-export const REUSE_GRACE_MS = 10_000;
+const REUSE_GRACE_MS = 10_000;
 /** How long a process trusts that a family it found alive still is: logout reaches other processes within this. */
 export const SESSION_CHECK_MS = 1000;
 const ISSUER = 'moonrush';

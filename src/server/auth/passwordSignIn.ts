@@ -13,14 +13,14 @@ import { Refusal } from '../Refusal';
 import { hashPassword, verifyPassword } from './passwords';
 
 /** Wrong passwords in a row that cost no wait. */
-export const FREE_TRIES = 5;
+const FREE_TRIES = 5;
 const FIRST_WAIT_MS = 30_000;
 const LONGEST_WAIT_MS = 15 * 60_000;
 /** A count of wrong passwords is forgotten a day after the last one. */
 const FAILURES_KEPT_MS = 24 * 3600_000;
 
 /** Emails are compared in lower case. */
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

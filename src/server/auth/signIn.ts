@@ -14,7 +14,7 @@ import { verifyMemoTransaction } from './memoTransaction';
 import { randomAlphanumeric } from './random';
 
 /** How long a sign-in input stays valid. */
-export const SIGN_IN_TTL_MS = 5 * 60_000;
+const SIGN_IN_TTL_MS = 5 * 60_000;
 const NONCE_LENGTH = 24;
 const STATEMENT = 'Sign in to moonrush.';
 
@@ -50,7 +50,7 @@ export async function issueSignIn(db: Db, address: string, site: SignInSite, now
 }
 
 /** What the player sends back: the signed text and its signature. */
-export interface WalletProof {
+interface WalletProof {
   login: string;
   /** base64: a 64-byte ed25519 signature of `message`, or a signed Memo transaction holding it. */
   signature: string;

@@ -34,7 +34,7 @@ export class BetSettler implements RoundListener {
   ) {}
 
   /**
-   * The round cap (issue 26 point 3): when the round's bets could win more than it allows, every
+   * The round cap (docs/architecture.md "House limits"): when the round's bets could win more than it allows, every
    * bet whose target is above the limit rate gets that rate as its target. The ticks then cash them
    * all out in one pay_due as the rate reaches it, a cash-out by hand is paid at most that rate,
    * and a failover or a late tick keeps it: it is the bets' own target.

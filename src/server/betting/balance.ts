@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
 
 /** Why a balance moved; with the ref it names the move so it happens once. */
-export type LedgerKind = 'bet' | 'cancel' | 'win' | 'void_refund' | 'deposit' | 'withdraw_hold' | 'withdraw_release';
+type LedgerKind = 'bet' | 'cancel' | 'win' | 'void_refund' | 'deposit' | 'withdraw_hold' | 'withdraw_release';
 
 /** Thrown when a move would take a balance below zero; nothing is written. */
 export class InsufficientFunds extends Error {
@@ -39,7 +39,7 @@ export async function moveBalance(
 }
 
 /** A credit for `creditMany`: a positive delta in hundredths and the (kind, ref) naming it. */
-export interface Credit {
+interface Credit {
   accountId: number;
   delta: bigint;
   kind: LedgerKind;

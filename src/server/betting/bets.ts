@@ -1,5 +1,5 @@
 /**
- * Placing, canceling and cashing out bets (architecture §3), one statement each (place_bet.sql,
+ * Placing, canceling and cashing out bets (docs/architecture.md "Game rules"), one statement each (place_bet.sql,
  * cancel_bet.sql, cash_out.sql). Placing and canceling hold the round's betting lock shared, so the
  * engine's start waits for them and the race with the start is settled by PostgreSQL. A cash-out
  * locks its bet only: it is judged on the round's start and crash point, which never change once
@@ -34,7 +34,7 @@ export interface Betting extends BetOutlet {
 /** The smallest bet in hundredths. */
 export const MIN_BET = BET_MIN * HUNDREDTHS_PER_COIN;
 /** The lowest auto cash-out target in hundredths. */
-export const MIN_TARGET = rateHundredths(AUTO_RATE_MIN);
+const MIN_TARGET = rateHundredths(AUTO_RATE_MIN);
 
 /** cashout_at of a bet that only MAX_WIN ends (the column is a 32-bit integer). */
 const NO_TARGET = 2_147_483_647;

@@ -24,7 +24,7 @@ function constant(name: string, type: 'double precision' | 'integer', value: num
 }
 
 /** The statements that define every function: the shared constants, then this folder's files. */
-export function functionStatements(): string[] {
+function functionStatements(): string[] {
   const files = readdirSync(folder)
     .filter((name) => name.endsWith('.sql'))
     .sort();

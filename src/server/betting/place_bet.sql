@@ -1,7 +1,7 @@
 -- Places a bet on the round taking bets: the bet row, the debit and its ledger row, and the
 -- Idempotency-Key's answer when there is one, all in this one statement. Returns the bet row, or
 -- {"refused": "closed" | "limit" | "funds"} with nothing written, or limit_refusal's answer (the
--- player's own limits and self-exclusion, issue 26). The house's per-bet cap: a bet that could win
+-- player's own limits and self-exclusion, docs/architecture.md "House limits"). The house's per-bet cap: a bet that could win
 -- more than the round's max_bet_profit gets its auto cash-out lowered to fit (the returned row's
 -- cashout_at and auto_rate), or {"refused": "house_limit", "largest": hundredths} when even x1.01
 -- does not.

@@ -1,4 +1,4 @@
-/** The one door to Solana (architecture §7): the in-process LiteSVM or a real cluster behind RPC. */
+/** The one door to Solana (docs/payments.md "The chain"): the in-process LiteSVM or a real cluster behind RPC. */
 
 import type { PaymentEnvironmentType } from '../../shared/protocol';
 

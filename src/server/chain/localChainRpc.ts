@@ -1,5 +1,5 @@
 /**
- * The local chain served to a whole cluster (architecture §8): LiteSVM lives in one process, so
+ * The local chain served to a whole cluster (docs/operations.md "Cluster"): LiteSVM lives in one process, so
  * that process answers the subset of Solana's JSON-RPC 2.0 that `LocalRpcChain` (web3.js's
  * Connection) calls, in the shapes web3.js 1.x checks, and every server talks to it as to a real
  * cluster. Nothing is cached here: the local chain accepts only its newest blockhash.

@@ -47,7 +47,7 @@ export const IN_MEMORY = 'memory://';
  */
 const MIGRATION_LOCK = 0x6d696772; // "migr"
 
-/** Connections of the PostgreSQL pool: a busy connection pipelines further statements (see README, "Betting benchmark"). */
+/** Connections of the PostgreSQL pool: a busy connection pipelines further statements (see docs/benchmarks/betting.md "Conclusions"). */
 export const POOL_SIZE = 20;
 
 /**

@@ -13,7 +13,7 @@ export class Deposed extends Error {
 }
 
 /** What runs while this process leads. */
-export interface Led {
+interface Led {
   start(): Promise<void>;
   /** A graceful stop: finish or void the round in progress. */
   stop(): Promise<void>;
@@ -21,7 +21,7 @@ export interface Led {
   abandon(): Promise<void>;
 }
 
-export interface LeadershipOptions {
+interface LeadershipOptions {
   db: Db;
   /** The advisory lock's session; null on the embedded database, which only this process opens. */
   session: LockSession | null;

@@ -12,7 +12,7 @@ import { Deposed } from './Leadership';
 import { insertRound, markEnded, markStarted, startedRounds, voidUnfinished } from './rounds';
 import type { RoundCaps } from '../risk/caps';
 
-export interface RoundEngineOptions {
+interface RoundEngineOptions {
   db: Db;
   bus: EventBus;
   log: FastifyBaseLogger;
@@ -203,7 +203,7 @@ export class RoundEngine {
   }
 
   /**
-   * GAME_LIMIT (issue 26), once a round, when the rate reaches the round's limit rate: the
+   * GAME_LIMIT (docs/architecture.md "House limits"), once a round, when the rate reaches the round's limit rate: the
    * settlement has just cashed every open bet out at it.
    */
   private announceLimit(round: LiveRound, rate: number): void {

@@ -1,5 +1,5 @@
 /**
- * Where round secrets come from (architecture §3): link i of the newest seed chain, i one past
+ * Where round secrets come from (docs/provably-fair.md "The scheme"): link i of the newest seed chain, i one past
  * the last link a round used, so a restart continues the chain. A new chain is committed (and
  * shown by GET /game/fairness) only when the newest one has run out.
  */
@@ -20,7 +20,7 @@ export interface DrawnRound extends RoundSecret {
   chainIndex?: number;
 }
 
-export interface SeedChainsOptions {
+interface SeedChainsOptions {
   /** The leader's fenced database (services.ts): every write runs in a transaction, so a deposed engine writes nothing. */
   db: Db;
   /** Encrypts the chain's secret links at rest. */

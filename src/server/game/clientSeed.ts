@@ -1,5 +1,5 @@
 /**
- * The public client seed of a seed chain (architecture §3): a value the operator cannot choose,
+ * The public client seed of a seed chain (docs/provably-fair.md "The scheme"): a value the operator cannot choose,
  * fixed only after the chain's commitment is published. On a real cluster it is the blockhash
  * of the first finalized block at or after a slot announced with the commitment; on the local
  * chain (play money) the local blockhash at commitment time, recorded.
@@ -8,7 +8,7 @@
 import type { Chain } from '../chain/Chain';
 
 /** Slots between the commitment and the block whose hash becomes the client seed (about 4 s). */
-export const CLIENT_SEED_SLOTS_AHEAD = 10;
+const CLIENT_SEED_SLOTS_AHEAD = 10;
 
 const CLUSTER_NAMES = { local: 'local', devnet: 'devnet', test: 'testnet', main: 'mainnet-beta' } as const;
 

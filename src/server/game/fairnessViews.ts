@@ -1,4 +1,4 @@
-/** What a player needs to audit rounds (architecture §3): the seed chains and any round by id. */
+/** What a player needs to audit rounds (docs/provably-fair.md "The scheme"): the seed chains and any round by id. */
 
 import { and, desc, eq } from 'drizzle-orm';
 import { FAIRNESS_FORMULA } from '../../shared/fairness';

@@ -65,7 +65,7 @@ export async function startedRounds(db: Db): Promise<(RoundRow & { startedAt: nu
 }
 
 /** A voided round with the secret it now publishes. */
-export type VoidedRound = Pick<RoundRow, 'id' | 'fullRate' | 'hash' | 'salt'>;
+type VoidedRound = Pick<RoundRow, 'id' | 'fullRate' | 'hash' | 'salt'>;
 
 /** Marks every round that is not ENDED as VOID (after the bets in flight, under each one's betting lock) and returns them, oldest first. */
 export async function voidUnfinished(tx: Tx, now: number): Promise<VoidedRound[]> {

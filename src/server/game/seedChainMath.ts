@@ -1,5 +1,5 @@
 /**
- * Building and opening a seed chain on the server (architecture §3). The links are hashed with
+ * Building and opening a seed chain on the server (docs/provably-fair.md "The scheme"). The links are hashed with
  * Node's synchronous sha256 (a million of them take about a second; WebCrypto would take a
  * minute); src/shared/fairness.ts is the reference every player runs, and the tests check both agree.
  */

@@ -1,4 +1,4 @@
-/** Errors that routes throw and the one handler that maps them to the envelope of architecture §5. */
+/** Errors that routes throw and the one handler that maps them to the envelope of docs/wire.md "HTTP". */
 
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';

@@ -22,7 +22,7 @@ const betsQuery = z.object({ limit: pageSize(ROUND_BETS_PAGE, ROUND_BETS_PAGE), 
 const gameIdParams = z.object({ gameId: z.string().regex(/^[1-9]\d{0,14}$/, 'gameId must be a round number') });
 
 /**
- * The public game endpoints of architecture §5: current round, history, bets of a round, leaders,
+ * The public game endpoints of docs/wire.md "HTTP": current round, history, bets of a round, leaders,
  * fairness. Anyone may ask them as often as they like, so none may cost the game: each answer is
  * read from the database at most once per period however many ask (what changes within a round,
  * the round and its bets, for at most a tick; the rest for PUBLIC_CACHE_MS), and each address has

@@ -1,4 +1,4 @@
-/** /payment routes of architecture §5: thin handlers over src/server/payments. */
+/** /payment routes of docs/wire.md "Payments": thin handlers over src/server/payments. */
 
 import type { FastifyInstance } from 'fastify';
 import { PublicKey } from '@solana/web3.js';

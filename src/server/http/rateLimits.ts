@@ -16,12 +16,7 @@ import { requireAccount } from './requireAccount';
 type KeyOf = (request: FastifyRequest) => string | null | Promise<string | null>;
 
 /** A preHandler that answers 429 once `key` has made `perMinute` requests this minute; a null key is not limited. */
-export function limitBy(
-  app: FastifyInstance,
-  name: string,
-  perMinute: number,
-  keyOf: KeyOf,
-): preHandlerAsyncHookHandler {
+function limitBy(app: FastifyInstance, name: string, perMinute: number, keyOf: KeyOf): preHandlerAsyncHookHandler {
   // The key is worked out once per request (it may cost a query) and handed to the plugin here.
   const keys = new WeakMap<FastifyRequest, string>();
   const check = app.createRateLimit({

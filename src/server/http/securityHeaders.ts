@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
-/** The public RPC endpoints the client's ConnectionProvider uses for each environment (architecture §9). */
+/** The public RPC endpoints the client's ConnectionProvider uses for each environment (docs/spec.md, "Decisions on the spec's open points"). */
 const SOLANA_RPC = ['api.mainnet-beta.solana.com', 'api.devnet.solana.com', 'api.testnet.solana.com'].flatMap(
   (host) => [`https://${host}`, `wss://${host}`],
 );

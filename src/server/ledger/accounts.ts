@@ -100,7 +100,7 @@ export async function accountRef(db: Db, id: number): Promise<AccountRef | null>
   return row ?? null;
 }
 
-/** GET /user/profile: `email` is the referral code, never a real address (architecture §5). */
+/** GET /user/profile: `email` is the referral code, never a real address (docs/wire.md "Auth"). */
 export async function profile(db: Db, id: number): Promise<Profile> {
   const [row] = await db
     .select({

@@ -10,9 +10,9 @@ import { finalRate } from '../game/roundViews';
 import { latestRound } from '../game/rounds';
 
 /** Bets per page of GET /bet/history. */
-export const HISTORY_PAGE = 50;
+const HISTORY_PAGE = 50;
 /** How many wins GET /game/leaders lists. */
-export const LEADERS_COUNT = 20;
+const LEADERS_COUNT = 20;
 const DAY_MS = 24 * 3600_000;
 
 const withRound = { bet: bets, nickname: accounts.nickname, round: rounds };

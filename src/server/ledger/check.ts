@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 
 /** One difference the audit found, named by account. */
-export interface LedgerProblem {
+interface LedgerProblem {
   accountId: number;
   problem: string;
 }

@@ -1,7 +1,7 @@
 /**
  * Finishes what requests left open: credits or fails submitted deposits, confirms, resends or
  * releases withdrawals. Deposits and withdrawals run in loops of their own, so a slow chain answer
- * about a deposit never holds up a withdrawal (issue 24 point 7), nor the other way round.
+ * about a deposit never holds up a withdrawal (docs/reliability.md), nor the other way round.
  */
 
 import { and, eq, isNotNull } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** The amount rules of spec §5 and §9 for deposits and withdrawals, in lamports and hundredths. */
+/** The amount rules of docs/spec.md §5 and §9 for deposits and withdrawals, in lamports and hundredths. */
 
 import {
   DEPOSIT_MAX_SOL,

@@ -1,5 +1,5 @@
 /**
- * Deposits (issue 5 item 3): prepare an intent, verify and submit the player's signed transfer,
+ * Deposits (docs/payments.md "Deposits"): prepare an intent, verify and submit the player's signed transfer,
  * credit it exactly once after the chain finalizes it. The intent row is the lock: only the call
  * that stores its signature submits, and only the UPDATE that moves it out of 'pending' credits.
  */
@@ -20,7 +20,7 @@ import { verifyDeposit, type VerifiedDeposit } from './verifyDeposit';
 import { creditIfLanded, failDeposit, settleDeposit, type DepositIntent } from './settleDeposit';
 
 /** An intent can be paid for this long after prepare. */
-export const DEPOSIT_TTL_MS = 15 * 60_000;
+const DEPOSIT_TTL_MS = 15 * 60_000;
 /** How long `pay` waits for the chain before answering; the worker finishes slower deposits. */
 const PAY_WAIT_MS = 40_000;
 const PAY_POLL_MS = 1000;
@@ -28,14 +28,14 @@ const PAY_POLL_MS = 1000;
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TRANSFER_DISCRIMINATOR = [2, 0, 0, 0];
 /**
- * Deposits an account may have open at once, prepared or submitted (issue 24 point 7): each
+ * Deposits an account may have open at once, prepared or submitted (docs/reliability.md): each
  * submitted one is watched on the chain until it settles, so nobody can tie the worker up.
  */
 export const MAX_UNPAID_DEPOSITS = 3;
 
 const base64Json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
-/** Records an intent to deposit `lamports` and tells the client how to build the transfer (architecture §5). */
+/** Records an intent to deposit `lamports` and tells the client how to build the transfer (docs/wire.md "Payments"). */
 export async function prepareDeposit(
   ctx: PaymentContext,
   account: AccountRef,

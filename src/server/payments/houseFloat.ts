@@ -5,7 +5,7 @@ import type { PaymentContext } from './PaymentContext';
 import { owedLamports } from './reserves';
 
 /** On top of every coin owed: the fees of withdrawals (one local SOL pays 200,000 of them). */
-export const FEE_FLOAT_LAMPORTS = 1_000_000_000n;
+const FEE_FLOAT_LAMPORTS = 1_000_000_000n;
 
 /**
  * Tops the house wallet up to every coin owed plus the fee float plus `bankrollSol` (LOCAL_HOUSE_SOL,

@@ -1,4 +1,4 @@
-/** Proof of reserves (issue 5 item 5): the house wallet's SOL against every coin owed to players. */
+/** Proof of reserves (docs/payments.md "Proof of reserves"): the house wallet's SOL against every coin owed to players. */
 
 import { and, desc, eq, inArray, isNotNull, sum } from 'drizzle-orm';
 import type { ReservesResponse } from '../../shared/protocol';

@@ -6,7 +6,7 @@ import { moveBalance } from '../betting/balance';
 import type { PaymentContext } from './PaymentContext';
 
 export type Withdrawal = typeof withdrawals.$inferSelect;
-export type WithdrawalState = 'pending' | 'confirmed' | 'failed';
+type WithdrawalState = 'pending' | 'confirmed' | 'failed';
 
 /**
  * An unsigned row is released with `unsignedReason` (nothing was ever signed, so nothing can

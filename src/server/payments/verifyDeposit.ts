@@ -1,5 +1,5 @@
 /**
- * Strict checks on a player's signed deposit transaction, before anything is sent (issue 5 item 3).
+ * Strict checks on a player's signed deposit transaction, before anything is sent (docs/payments.md "Deposits").
  * Pure: bytes in, verdict out. Anything not plainly "this wallet pays exactly this much to the
  * house" is refused, so a credited deposit always matches SOL that reached the house wallet.
  */
@@ -19,7 +19,7 @@ const SYSTEM_PROGRAM = SystemProgram.programId.toBase58();
 const SYSTEM_TRANSFER = 2;
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
-export interface DepositExpectation {
+interface DepositExpectation {
   /** The signed-in player's wallet: fee payer and sender. */
   wallet: string;
   house: string;

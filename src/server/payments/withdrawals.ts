@@ -1,5 +1,5 @@
 /**
- * Withdrawals (issue 5 item 4). The hold and the row are one database transaction; the signed
+ * Withdrawals (docs/payments.md "Withdrawals"). The hold and the row are one database transaction; the signed
  * transfer is stored before it is first sent; the same bytes are resent until the chain settles
  * them; the hold is released only when the transfer failed or can no longer land.
  */
@@ -132,7 +132,7 @@ export async function signAndStore(ctx: PaymentContext, row: Withdrawal): Promis
  * Sends the stored bytes. A refusal or a network error is only logged: the chain's status and
  * the blockhash's expiry decide the withdrawal, and the worker resends the same bytes meanwhile.
  */
-export async function send(ctx: PaymentContext, row: Withdrawal): Promise<void> {
+async function send(ctx: PaymentContext, row: Withdrawal): Promise<void> {
   if (!row.wire) return;
   try {
     await ctx.chain.submit(Buffer.from(row.wire, 'base64'));

@@ -1,5 +1,5 @@
 /**
- * The house's risk caps (issue 26, after Bustabit v2): what one bet and one round may win, as a
+ * The house's risk caps (docs/architecture.md "House limits", after Bustabit v2): what one bet and one round may win, as a
  * share of the bankroll, and the rate at which a round's open bets are all cashed out so that
  * its profit stays within the round's cap. Amounts are hundredths, rates hundredths (x2.35 = 235).
  */

@@ -1,5 +1,5 @@
 /**
- * A player's own limits, reality check and self-exclusion (issue 26 points 6 to 8). The database
+ * A player's own limits, reality check and self-exclusion (docs/architecture.md "House limits"). The database
  * enforces them where coins are staked or deposited (src/server/betting/limit_refusal.sql); this reads and
  * changes them. Lowering a limit applies at once; raising or removing it waits 24 hours.
  */

@@ -38,7 +38,7 @@ export interface StompLimits {
 /** Subprotocols in the order the server prefers them. */
 const SUBPROTOCOLS = ['v12.stomp', 'v11.stomp', 'v10.stomp'];
 
-export interface StompServerOptions {
+interface StompServerOptions {
   bus: EventBus;
   metrics: Metrics;
   heartbeatMs: number;

@@ -23,10 +23,10 @@ export type DropReason = 'slow' | 'silent' | 'protocol' | 'limit';
 /** A socket that has not sent CONNECT by then is closed. */
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Subscription ids are repeated in every MESSAGE, so a long one multiplies what the server sends. */
-export const MAX_SUBSCRIPTION_ID_BYTES = 128;
+const MAX_SUBSCRIPTION_ID_BYTES = 128;
 /** Frames (not counting heart-beats) and WebSocket messages a client may send in one second. */
-export const MAX_FRAMES_PER_SECOND = 20;
-export const MAX_MESSAGES_PER_SECOND = 100;
+const MAX_FRAMES_PER_SECOND = 20;
+const MAX_MESSAGES_PER_SECOND = 100;
 
 /** A client went over one of the server's limits: ERROR naming it, then close code 1008 (policy violation). */
 export class LimitError extends StompError {}

@@ -70,6 +70,6 @@ export function encodeFrame(command: string, headers: Record<string, string>, bo
 }
 
 /** The frame terminator. */
-export const NUL = Buffer.from([0]);
+const NUL = Buffer.from([0]);
 /** A heart-beat: one end-of-line on its own. */
 export const EOL = Buffer.from('\n');

@@ -3,7 +3,7 @@
 import { StompError } from './frame';
 
 /** Versions this server speaks, preferred first. */
-export const VERSIONS = ['1.2', '1.1', '1.0'] as const;
+const VERSIONS = ['1.2', '1.1', '1.0'] as const;
 
 /** The highest version both sides speak; a client without accept-version speaks 1.0. */
 export function negotiateVersion(acceptVersion: string | undefined): string {

@@ -4,7 +4,7 @@ import { FEATURED_WALLETS, orderWallets } from '../../../src/client/wallet/picke
 import { WalletReadyState } from '@solana/wallet-adapter-base';
 import { clusterApiUrl } from '@solana/web3.js';
 
-describe('the chain endpoint of the payment environment (spec §7, architecture §9)', () => {
+describe('the chain endpoint of the payment environment (docs/spec.md §7 and its decisions on the open points)', () => {
   it('follows the type: main, test, devnet; local is the game server itself; anything else devnet', () => {
     expect(endpointFor('main')).toBe(clusterApiUrl('mainnet-beta'));
     expect(endpointFor('test')).toBe(clusterApiUrl('testnet'));
@@ -15,7 +15,7 @@ describe('the chain endpoint of the payment environment (spec §7, architecture 
   });
 });
 
-describe('the wallet picker order (spec §2)', () => {
+describe('the wallet picker order (docs/spec.md §2)', () => {
   it('lists installed, then loadable, then not detected wallets, each group in its own order, without unsupported ones', () => {
     const wallet = (name: string, readyState: WalletReadyState) => ({ name, readyState });
     const ordered = orderWallets([

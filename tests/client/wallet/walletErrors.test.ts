@@ -8,7 +8,7 @@ import {
 } from '@solana/wallet-adapter-base';
 import { NOT_INSTALLED_ALERT, reportWalletError } from '../../../src/client/wallet/walletErrors';
 
-describe('wallet errors (spec §8)', () => {
+describe('wallet errors (docs/spec.md §8)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   const spies = () => ({

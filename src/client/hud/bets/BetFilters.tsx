@@ -1,4 +1,4 @@
-/** The three filters of the bet list, remembered under localStorage betsFilter (spec §2). */
+/** The three filters of the bet list, remembered under localStorage betsFilter (docs/spec.md §2). */
 
 import { useAtom } from 'jotai';
 import { BET_FILTERS } from '../../../shared/constants';

@@ -5,7 +5,7 @@ import type { Bet } from '../../../shared/protocol';
 import { formatRate, rateColor } from '../format';
 import { Chip } from '../pixel';
 
-export interface BetRowProps {
+interface BetRowProps {
   bet: Bet;
   /** The bet's round has ended. */
   ended: boolean;

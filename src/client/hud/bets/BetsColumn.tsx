@@ -1,4 +1,4 @@
-/** The left column (spec §2): filters all / my / top, the All Bets counter and the list. */
+/** The left column (docs/spec.md §2): filters all / my / top, the All Bets counter and the list. */
 
 import { useAtomValue } from 'jotai';
 import { betsFilterAtom } from '../../state/betsFilterAtom';

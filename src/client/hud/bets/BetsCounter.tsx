@@ -1,4 +1,4 @@
-/** All Bets: the number of bets in the current round, counting to each new value over 0.5 s (spec §2). */
+/** All Bets: the number of bets in the current round, counting to each new value over 0.5 s (docs/spec.md §2). */
 
 import { useAtomValue } from 'jotai';
 import { BETS_COUNTER_ANIMATION_MS } from '../../../shared/constants';

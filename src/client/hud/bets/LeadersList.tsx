@@ -1,4 +1,4 @@
-/** The top filter: the biggest wins of the last day; a click opens that round's fairness data (spec §2). */
+/** The top filter: the biggest wins of the last day; a click opens that round's fairness data (docs/spec.md §2). */
 
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';

@@ -4,9 +4,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 
 /** Row height in CSS px (bets.css keeps rows this tall). */
-export const ROW_HEIGHT = 30;
+const ROW_HEIGHT = 30;
 
-export interface VirtualRowsProps<T> {
+interface VirtualRowsProps<T> {
   items: readonly T[];
   keyOf(item: T): string;
   row(item: T): ReactNode;

@@ -1,4 +1,4 @@
-/** The header (spec §2): logo, navigation chips, online count, connection, sound, profile button and the menu. */
+/** The header (docs/spec.md §2): logo, navigation chips, online count, connection, sound, profile button and the menu. */
 
 import { useState } from 'react';
 import { ConnectionStatus } from './ConnectionStatus';

@@ -1,4 +1,4 @@
-/** Game Rules always; Bets History and Referral only when signed in (spec §2). Used in the header and the menu. */
+/** Game Rules always; Bets History and Referral only when signed in (docs/spec.md §2). Used in the header and the menu. */
 
 import { useAtomValue, useSetAtom } from 'jotai';
 import { openModalAtom, type ModalName } from '../../state/modalAtom';

@@ -1,4 +1,4 @@
-/** Players online right now (architecture §9: the real count, 1.6k from 1000 up). */
+/** Players online right now (docs/spec.md, "Decisions on the spec's open points": the real count, 1.6k from 1000 up). */
 
 import { useAtomValue } from 'jotai';
 import { onlineAtom } from '../../state/onlineAtom';

@@ -1,5 +1,5 @@
 /**
- * The profile button (spec §2, architecture §9): 'Loading...', the balance followed by ' $', or
+ * The profile button (docs/spec.md §2 and "Decisions on the spec's open points"): 'Loading...', the balance followed by ' $', or
  * 'Login'; 'Server offline' while the first profile fetch keeps failing (it is retried).
  */
 
@@ -11,7 +11,7 @@ import { accessTokenAtom } from '../../state/sessionAtom';
 import { Button } from '../pixel';
 
 /** What the button reads while the profile cannot be fetched. */
-export const SERVER_OFFLINE = 'Server offline';
+const SERVER_OFFLINE = 'Server offline';
 
 export function profileLabel(
   signedIn: boolean,

@@ -1,4 +1,4 @@
-/** The slide-in menu (spec §2): the same entries as the chips, plus the profile button. */
+/** The slide-in menu (docs/spec.md §2): the same entries as the chips, plus the profile button. */
 
 import { useEffect, useRef } from 'react';
 import { NavChips } from './NavChips';

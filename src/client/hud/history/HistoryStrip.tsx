@@ -1,5 +1,5 @@
 /**
- * The last 11 rounds' multipliers as coloured chips (spec §2, architecture §9); a chip opens that
+ * The last 11 rounds' multipliers as coloured chips (docs/spec.md §2 and "Decisions on the spec's open points"); a chip opens that
  * round's fairness data, the orange Fairness button the current round's.
  */
 

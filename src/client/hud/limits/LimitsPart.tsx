@@ -1,5 +1,5 @@
 /**
- * The profile modal's 'Limits' part (issue 26 point 9): deposit, loss and wager limits per day,
+ * The profile modal's 'Limits' part (docs/architecture.md "House limits"): deposit, loss and wager limits per day,
  * week and month with the raises still waiting, the reality check's interval, and self-exclusion.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The reality check (issue 26 point 7): every interval the player chose, the time played and the
+ * The reality check (docs/architecture.md "House limits"): every interval the player chose, the time played and the
  * net result of this session, with Continue and Stop. Auto-bet waits until the player answers.
  */
 

@@ -1,4 +1,4 @@
-/** 'Your bets' (spec §2): the player's bet history from GET /bet/history; a bet opens its round's fairness data. */
+/** 'Your bets' (docs/spec.md §2): the player's bet history from GET /bet/history; a bet opens its round's fairness data. */
 
 import { useSetAtom } from 'jotai';
 import { formatCoins } from '../../../shared/money';

@@ -1,4 +1,4 @@
-/** Sign-in and registration by email and password (architecture §5), the second way in beside the wallet. */
+/** Sign-in and registration by email and password (docs/wire.md "Auth"), the second way in beside the wallet. */
 
 import { useState, type FormEvent } from 'react';
 import { signInWithPassword } from '../../net/session';

@@ -1,5 +1,5 @@
 /**
- * The Provably Fair dialog (spec §2): Game rate, Game salt and Game hash of a round, '***' for rate
+ * The Provably Fair dialog (docs/spec.md §2): Game rate, Game salt and Game hash of a round, '***' for rate
  * and salt until it has ENDED, and the browser's own checks of them.
  */
 

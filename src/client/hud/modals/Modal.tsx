@@ -1,5 +1,5 @@
 /**
- * The generic modal (spec §2, WAI-ARIA modal dialog): shown by its open flag, closed by Escape, the
+ * The generic modal (docs/spec.md §2, WAI-ARIA modal dialog): shown by its open flag, closed by Escape, the
  * close button or a click on the overlay outside it; focus moves in, stays in and returns on close.
  */
 
@@ -8,7 +8,7 @@ import { createPortal } from 'react-dom';
 import { Box, Button } from '../pixel';
 import './modals.css';
 
-export interface ModalProps {
+interface ModalProps {
   open: boolean;
   onClose(): void;
   title: string;

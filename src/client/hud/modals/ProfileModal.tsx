@@ -1,5 +1,5 @@
 /**
- * The profile modal (spec §2): 'Your profile' with the balance, Logout and the wallet's Deposit and
+ * The profile modal (docs/spec.md §2): 'Your profile' with the balance, Logout and the wallet's Deposit and
  * Withdraw, or 'Connect your wallet' with the wallet's way in and the email form as the second one.
  */
 

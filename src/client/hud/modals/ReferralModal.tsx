@@ -1,11 +1,11 @@
-/** 'Your referral link' (spec §2): the site's origin with ?refId={email}; Copy copies it and closes. */
+/** 'Your referral link' (docs/spec.md §2): the site's origin with ?refId={email}; Copy copies it and closes. */
 
 import { useAtomValue } from 'jotai';
 import { profileAtom } from '../../state/profileAtom';
 import { Button } from '../pixel';
 import { Modal } from './Modal';
 
-export function referralLink(origin: string, email: string): string {
+function referralLink(origin: string, email: string): string {
   return `${origin}/?refId=${encodeURIComponent(email)}`;
 }
 

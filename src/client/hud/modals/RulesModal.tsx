@@ -1,4 +1,4 @@
-/** The Game rules modal (spec §2): nine sections on how moonrush is played. */
+/** The Game rules modal (docs/spec.md §2): nine sections on how moonrush is played. */
 
 import { BET_MIN, BET_QUICK_ADDS, BET_STEP, HISTORY_LENGTH, RATE_INPUT_MAX } from '../../../shared/constants';
 import { Modal } from './Modal';

@@ -1,4 +1,4 @@
-/** Where the wallet chunk draws its part of the profile modal; showing it asks for that chunk (issue 12 item 1). */
+/** Where the wallet chunk draws its part of the profile modal; showing it asks for that chunk (docs/wallets.md "The wallet chunk"). */
 
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';

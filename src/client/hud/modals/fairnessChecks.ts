@@ -2,7 +2,7 @@
  * The checks the Provably Fair dialog runs in the browser. Each takes the round's published data and
  * says whether it holds: the hash from rate and salt, then (through GET /game/round and
  * /game/fairness) the crash point from salt and client seed and the salt's link to the previous
- * round's on the seed chain (architecture §3).
+ * round's on the seed chain (docs/provably-fair.md "The scheme").
  */
 
 import { roundHash } from '../../../shared/fairness';
@@ -19,7 +19,7 @@ export interface CheckResult {
   detail: string;
 }
 
-export interface FairnessCheck {
+interface FairnessCheck {
   id: string;
   /** Shown before the result. */
   label: string;
@@ -28,7 +28,7 @@ export interface FairnessCheck {
 }
 
 /** sha256(String(rate) + salt) equals the hash published before the round. */
-export const hashCheck: FairnessCheck = {
+const hashCheck: FairnessCheck = {
   id: 'hash',
   label: 'Hash of rate + salt',
   async run({ rate, salt, hash }) {
@@ -77,7 +77,7 @@ export const crashPointCheck = chainCheck('crashPoint', 'Crash point from salt +
 export const linkCheck = chainCheck('link', 'Link to the previous round');
 
 /**
- * No seed chain was dropped before a round used it (issue 24 point 8): the house could otherwise
+ * No seed chain was dropped before a round used it (docs/reliability.md): the house could otherwise
  * commit chains until one gave it crash points it liked, showing players only that one. Every
  * chain but the newest (the one rounds are drawn from now) must have had its first round.
  */

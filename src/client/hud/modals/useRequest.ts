@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 
-export type Requested<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; message: string };
+type Requested<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; message: string };
 
 /** Runs `load` once per mount (a modal mounts its body when it opens). */
 export function useRequest<T>(load: () => Promise<T>): Requested<T> {

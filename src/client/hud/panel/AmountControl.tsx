@@ -1,5 +1,5 @@
 /**
- * The bet amount (spec §2, §5): typed with dot or comma and at most two decimals (typing turns
+ * The bet amount (docs/spec.md §2, §5): typed with dot or comma and at most two decimals (typing turns
  * auto-bet off), − and + in steps of 10 down to 10, quick-adds that count up over 0.4 s.
  */
 

@@ -1,5 +1,5 @@
 /**
- * One bet panel (spec §2, §4, §5): the amount with −, + and quick-adds, auto-bet and auto cash-out
+ * One bet panel (docs/spec.md §2, §4, §5): the amount with −, + and quick-adds, auto-bet and auto cash-out
  * with its target, and the main button. Space anywhere in the panel presses the main button.
  */
 

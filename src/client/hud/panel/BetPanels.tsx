@@ -1,4 +1,4 @@
-/** The two identical bet panels below the stage (spec §2). */
+/** The two identical bet panels below the stage (docs/spec.md §2). */
 
 import { BET_PANELS } from '../../../shared/constants';
 import { BetPanel } from './BetPanel';

@@ -1,6 +1,6 @@
 /**
  * What cashing out now would pay, written by its own frame loop straight into the DOM node (only
- * when the shown text changes), never through a React render (architecture §2).
+ * when the shown text changes), never through a React render (docs/architecture.md "From the server to the pixels").
  */
 
 import { useEffect, useRef } from 'react';
@@ -12,7 +12,7 @@ import { store } from '../../state/store';
 import { tickAtom } from '../../state/tickAtom';
 
 /** The text for a bet of `amount` hundredths cashed out at `rate`. */
-export function claimText(amount: number, rate: number): string {
+function claimText(amount: number, rate: number): string {
   return `${formatCoins(winAmount(amount, rate))} $`;
 }
 

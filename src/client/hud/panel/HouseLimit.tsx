@@ -1,5 +1,5 @@
 /**
- * The house's limits near the bet panels (issue 26 point 4): the most one bet may win right now,
+ * The house's limits near the bet panels (docs/architecture.md "House limits"): the most one bet may win right now,
  * and a panel's warning before it places a bet whose auto cash-out the house would lower.
  */
 

@@ -1,4 +1,4 @@
-/** The panel's main button: BET, CANCEL, CLAIM or WAITING by the bet's state (spec §2, §4). */
+/** The panel's main button: BET, CANCEL, CLAIM or WAITING by the bet's state (docs/spec.md §2, §4). */
 
 import { useAtomValue } from 'jotai';
 import { formatCoins } from '../../../shared/money';

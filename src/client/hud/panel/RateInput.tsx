@@ -1,4 +1,4 @@
-/** The auto cash-out target (spec §2, §5): default 2.00, capped at 999; focusing it turns auto cash-out on. */
+/** The auto cash-out target (docs/spec.md §2, §5): default 2.00, capped at 999; focusing it turns auto cash-out on. */
 
 import { useAtom } from 'jotai';
 import { RATE_INPUT_MAX } from '../../../shared/constants';

@@ -1,10 +1,10 @@
-/** A pixel panel framed by a nine-tile sheet (spec §9: default block corner 15px). */
+/** A pixel panel framed by a nine-tile sheet (docs/spec.md §9: default block corner 15px). */
 
 import type { HTMLAttributes } from 'react';
 import type { BoxTone } from './tiles';
 import { tileStyle } from './tileStyle';
 
-export interface BoxProps extends HTMLAttributes<HTMLDivElement> {
+interface BoxProps extends HTMLAttributes<HTMLDivElement> {
   tone?: BoxTone;
 }
 

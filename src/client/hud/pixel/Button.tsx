@@ -6,8 +6,8 @@ import type { ButtonColor } from './tiles';
 import { preloadTiles, tileStyle } from './tileStyle';
 import { useButtonState } from './useButtonState';
 
-export interface ButtonProps extends ComponentProps<'button'> {
-  /** Spec §9: purple-rounded (the default) has 9x9 corners, the others 9x21. */
+interface ButtonProps extends ComponentProps<'button'> {
+  /** docs/spec.md §9: purple-rounded (the default) has 9x9 corners, the others 9x21. */
   color?: ButtonColor;
   /**
    * Shows pixel dots, sets aria-busy and ignores presses until the work is done. The button stays

@@ -1,11 +1,11 @@
-/** A small pixel label (spec §9 corners: green-solid 6x6, other solid 8x10, others 9x9); a button when clickable. */
+/** A small pixel label (docs/spec.md §9 corners: green-solid 6x6, other solid 8x10, others 9x9); a button when clickable. */
 
 import type { HTMLAttributes, MouseEventHandler } from 'react';
 import { join } from './Box';
 import type { ChipColor } from './tiles';
 import { tileStyle } from './tileStyle';
 
-export interface ChipProps extends HTMLAttributes<HTMLElement> {
+interface ChipProps extends HTMLAttributes<HTMLElement> {
   color?: ChipColor;
   onClick?: MouseEventHandler<HTMLElement>;
 }

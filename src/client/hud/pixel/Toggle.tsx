@@ -5,7 +5,7 @@ import { join } from './Box';
 import { tileUrl } from './tiles';
 import { tileStyle } from './tileStyle';
 
-export interface ToggleProps {
+interface ToggleProps {
   checked: boolean;
   onChange(checked: boolean): void;
   label: string;

@@ -1,9 +1,9 @@
-/** The pixel-art kit of the HUD: nine-tile boxes, buttons, chips and a switch (spec §2, §9). */
+/** The pixel-art kit of the HUD: nine-tile boxes, buttons, chips and a switch (docs/spec.md §2, §9; docs/hud.md "Pixel kit"). */
 
 import './pixel.css';
 
-export { Box, type BoxProps } from './Box';
-export { Button, type ButtonProps } from './Button';
-export { Chip, type ChipProps } from './Chip';
-export { Toggle, type ToggleProps } from './Toggle';
-export type { BoxTone, ButtonColor, ChipColor } from './tiles';
+export { Box } from './Box';
+export { Button } from './Button';
+export { Chip } from './Chip';
+export { Toggle } from './Toggle';
+export type { ButtonColor } from './tiles';

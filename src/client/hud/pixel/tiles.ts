@@ -37,7 +37,7 @@ export interface TileSpec {
   about: string;
 }
 
-/** Corner sizes of spec §9: default block 15px; chip green-solid 6x6, other solid 8x10, others 9x9; button rounded 9x9, others 9x21. */
+/** Corner sizes of docs/spec.md §9 (docs/hud.md "Pixel kit"): default block 15px; chip green-solid 6x6, other solid 8x10, others 9x9; button rounded 9x9, others 9x21. */
 export function buttonCorner(color: ButtonColor): { x: number; y: number } {
   return color === 'purple-rounded' ? { x: 9, y: 9 } : { x: 9, y: 21 };
 }

@@ -1,5 +1,5 @@
 /**
- * The look of a pixel button as spec §2 drives it: mouse enter gives hover, leave default, down
+ * The look of a pixel button as docs/spec.md §2 drives it: mouse enter gives hover, leave default, down
  * active, up hover. Pointer events cover touch and pen; keyboard focus shows hover, and Space or
  * Enter held down shows active.
  */

@@ -38,7 +38,7 @@ type Features = StandardConnectFeature &
   SolanaSignTransactionFeature &
   SolanaSignInFeature;
 
-export interface KeyWalletOptions {
+interface KeyWalletOptions {
   name: string;
   icon: WalletIcon;
   /** Gives the key on the first connect (read from storage, made, or handed in by a test). */

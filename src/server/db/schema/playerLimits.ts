@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { accounts } from './accounts';
 
 /**
- * A player's own limits (issue 26 point 6), one row per limit they set: `name` is
+ * A player's own limits (docs/architecture.md "House limits"), one row per limit they set: `name` is
  * deposit|loss|wager + Daily|Weekly|Monthly, `amount` in hundredths (null: none). A raise or a
  * removal waits 24 hours: it is kept in `pendingAmount` until `pendingAt`, when it replaces `amount`.
  */
@@ -22,7 +22,7 @@ export const playerLimits = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.name] })],
 );
 
-/** Self-exclusion (issue 26 point 8): no bet, deposit or raise until `until` (ms); null `until` is permanent. */
+/** Self-exclusion (docs/architecture.md "House limits"): no bet, deposit or raise until `until` (ms); null `until` is permanent. */
 export const exclusions = pgTable('exclusions', {
   accountId: bigint('account_id', { mode: 'number' })
     .primaryKey()
@@ -31,7 +31,7 @@ export const exclusions = pgTable('exclusions', {
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
 });
 
-/** The reality check's interval a player chose (issue 26 point 7): 0 (off), 15, 30 or 60 minutes. */
+/** The reality check's interval a player chose (docs/architecture.md "House limits"): 0 (off), 15, 30 or 60 minutes. */
 export const realityChecks = pgTable(
   'reality_checks',
   {

@@ -23,7 +23,7 @@ export const rounds = pgTable(
     /** The seed chain and link i the salt is s_i of (null for rounds drawn before seed chains). */
     chainId: bigint('chain_id', { mode: 'number' }).references(() => seedChains.id),
     chainIndex: integer('chain_index'),
-    /** Issue 26: the house's bankroll when the round was created, and the caps it gave, in hundredths. */
+    /** The house's bankroll when the round was created, and the caps it gave, in hundredths (docs/architecture.md "House limits"). */
     bankroll: bigint('bankroll', { mode: 'number' }),
     maxBetProfit: bigint('max_bet_profit', { mode: 'number' }),
     maxRoundProfit: bigint('max_round_profit', { mode: 'number' }),

@@ -1,7 +1,7 @@
 import { bigint, bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
- * One row per seed chain (architecture §3). `commitment` is s_0, public from the moment the row
+ * One row per seed chain (docs/provably-fair.md "The scheme"). `commitment` is s_0, public from the moment the row
  * exists; round i of the chain reveals s_i. `sealedCheckpoints` holds the secret links
  * s_K, s_2K, ..., s_N (s_N last), encrypted with the seed key, so finding any round's seed takes
  * at most K - 1 hashes and a database copy alone does not reveal future rounds.
