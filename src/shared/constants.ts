@@ -27,6 +27,8 @@ export const HISTORY_LENGTH = 11;
 export const LAST_ROUNDS_MAX = 100;
 /** The most bets GET /game/bets/{gameId} answers at once (and how many when not asked): the page asks for more with `before`. */
 export const ROUND_BETS_PAGE = 500;
+/** The most rounds one page of GET /game/rounds holds (and how many when not asked). */
+export const ROUNDS_PAGE_MAX = 1000;
 export const DEFAULT_BETTING_MS = 6000;
 export const DEFAULT_PAUSE_MS = 3000;
 export const DEFAULT_TICK_MS = 100;

@@ -9,14 +9,9 @@ import { gameInfo, lastRounds } from '../game/roundViews';
 import { fairnessInfo, roundDetails } from '../game/fairnessViews';
 import { notFound, ok, parseBody } from './errors';
 import { addressLimit } from './rateLimits';
-import { beforeBet } from './schemas';
+import { beforeBet, pageSize } from './schemas';
 import { TtlCache } from './TtlCache';
 
-/** A whole number query field from 1 to `max`, `fallback` when absent. */
-const pageSize = (max: number, fallback: number) => {
-  const message = `limit must be a whole number from 1 to ${max}`;
-  return z.coerce.number({ message }).int(message).min(1, message).max(max, message).default(fallback);
-};
 const lastQuery = z.object({ limit: pageSize(LAST_ROUNDS_MAX, HISTORY_LENGTH) });
 const betsQuery = z.object({ limit: pageSize(ROUND_BETS_PAGE, ROUND_BETS_PAGE), before: beforeBet });
 const gameIdParams = z.object({ gameId: z.string().regex(/^[1-9]\d{0,14}$/, 'gameId must be a round number') });
