@@ -11,7 +11,7 @@ import { waitUntil } from './stompClient';
 /** Every page of GET /game/rounds, newest page first, as the lab reads them. */
 async function allPages(get: ApiGet, limit: number): Promise<RoundDetails[][]> {
   const pages: RoundDetails[][] = [];
-  for (let before = ''; pages.length < 100; ) {
+  for (let before = ''; pages.length < 100;) {
     const page = (await get<RoundDetails[]>(`/game/rounds?limit=${limit}${before}`))!;
     if (page.length === 0) return pages;
     pages.push(page);
@@ -40,7 +40,13 @@ describe('GET /game/rounds over the seed chains', () => {
   it('pages the finished rounds oldest first within a page, newest page first, without the running round', async () => {
     const pages = await allPages(get, 2);
     expect(pages.map((page) => page.map((round) => round.gameId))).toEqual([['4', '5'], ['2', '3'], ['1']]);
-    expect((await get<RoundDetails[]>('/game/rounds'))!.map((round) => round.gameId)).toEqual(['1', '2', '3', '4', '5']);
+    expect((await get<RoundDetails[]>('/game/rounds'))!.map((round) => round.gameId)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
     expect(await get('/game/rounds?before=1')).toEqual([]);
   });
 

@@ -17,7 +17,6 @@ export interface Figures {
   longestLosingStreak: number;
 }
 
-
 export function figures(outcomes: readonly Outcome[], start: number): Figures {
   let peak = start;
   let maxDrawdown = 0;

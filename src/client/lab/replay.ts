@@ -56,7 +56,8 @@ function refusal(decision: { stake: number; target: number }, balance: number): 
   const { stake, target } = decision;
   if (!Number.isSafeInteger(stake) || stake < MIN_STAKE) return `A stake below the minimum bet (${BET_MIN}) was asked`;
   if (stake > balance) return 'The balance cannot cover the next stake';
-  if (!(target >= AUTO_RATE_MIN && target <= AUTO_RATE_MAX)) return `A target outside x${AUTO_RATE_MIN}..x${AUTO_RATE_MAX} was asked`;
+  if (!(target >= AUTO_RATE_MIN && target <= AUTO_RATE_MAX))
+    return `A target outside x${AUTO_RATE_MIN}..x${AUTO_RATE_MAX} was asked`;
   return null;
 }
 

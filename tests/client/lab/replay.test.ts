@@ -55,9 +55,7 @@ describe('the strategy lab replay', () => {
     expect(replay(ROUNDS, autoStrategy({ ...martingale(1000, 2), stopProfit: 1000 }), START).stopped).toBe(
       'Net profit reached 10',
     );
-    expect(replay(ROUNDS, autoStrategy({ ...base, stopWinAbove: 500 }), START).stopped).toBe(
-      'A win of 10 exceeded 5',
-    );
+    expect(replay(ROUNDS, autoStrategy({ ...base, stopWinAbove: 500 }), START).stopped).toBe('A win of 10 exceeded 5');
     const broke = replay(ROUNDS, autoStrategy(martingale(4000, 2)), START);
     expect(broke.stopped).toBe('The balance cannot cover the next stake');
     expect(broke.outcomes.map((o) => o.balance)).toEqual([6000]);
