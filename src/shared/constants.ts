@@ -80,6 +80,7 @@ export const STORAGE_KEYS = {
   walletName: 'walletName',
   betsFilter: 'betsFilter',
   sound: 'sound',
+  hotkeys: 'hotkeys',
 } as const;
 
 export const BET_FILTERS = ['all', 'my', 'top'] as const;

@@ -1,5 +1,6 @@
-/** The Game rules modal (spec §2): nine sections on how moonrush is played. */
+/** The Game rules modal (spec §2): nine sections on how moonrush is played, and the hotkeys (issue 28 point 6). */
 
+import { HOTKEYS } from '../hotkeys';
 import { BET_MIN, BET_QUICK_ADDS, BET_STEP, HISTORY_LENGTH, RATE_INPUT_MAX } from '../../../shared/constants';
 import { Modal } from './Modal';
 
@@ -79,6 +80,17 @@ export function RulesModal({ open, onClose }: { open: boolean; onClose(): void }
           you can afford to lose, set yourself a limit before you start, take breaks, and never chase losses. If
           gambling stops being fun, stop and talk to someone you trust or a local support service.
         </p>
+        <h3>10. Hotkeys</h3>
+        <p>
+          Off until you switch Hotkeys on in the menu; they never act while you type in a field or a dialog is open.
+        </p>
+        <ul data-testid="hotkeys">
+          {HOTKEYS.map(([key, action]) => (
+            <li key={key}>
+              <kbd>{key}</kbd>: {action}
+            </li>
+          ))}
+        </ul>
       </div>
     </Modal>
   );

@@ -45,6 +45,7 @@ export function BetPanel({ index }: { index: number }) {
       className="bet-panel"
       role="group"
       aria-label={`Bet panel ${index + 1}`}
+      data-panel={index}
       tabIndex={-1}
       onKeyDown={onKeyDown}
       onKeyUp={onKeyUp}
