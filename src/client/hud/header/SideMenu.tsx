@@ -1,15 +1,12 @@
 /** The slide-in menu (spec §2): the same entries as the chips, plus the profile button and the hotkeys switch. */
 
-import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { hotkeysAtom } from '../../state/hotkeysAtom';
-import { Toggle } from '../pixel';
+import { HotkeysToggle } from './HotkeysToggle';
 import { NavChips } from './NavChips';
 import { ProfileButton } from './ProfileButton';
 
 export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) {
   const panelRef = useRef<HTMLDivElement>(null);
-  const [hotkeys, setHotkeys] = useAtom(hotkeysAtom);
   useEffect(() => {
     if (!open) return;
     panelRef.current?.querySelector<HTMLElement>('button')?.focus();
@@ -28,7 +25,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) 
         <nav className="hud-menu-entries" aria-label="menu">
           <NavChips onPick={onClose} />
         </nav>
-        <Toggle label="Hotkeys" checked={hotkeys === 'on'} onChange={(on) => setHotkeys(on ? 'on' : 'off')} />
+        <HotkeysToggle />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 /** The Game rules modal (spec §2): nine sections on how moonrush is played, and the hotkeys (issue 28 point 6). */
 
+import { HotkeysToggle } from '../header/HotkeysToggle';
 import { HOTKEYS } from '../hotkeys';
 import { BET_MIN, BET_QUICK_ADDS, BET_STEP, HISTORY_LENGTH, RATE_INPUT_MAX } from '../../../shared/constants';
 import { Modal } from './Modal';
@@ -82,8 +83,10 @@ export function RulesModal({ open, onClose }: { open: boolean; onClose(): void }
         </p>
         <h3>10. Hotkeys</h3>
         <p>
-          Off until you switch Hotkeys on in the menu; they never act while you type in a field or a dialog is open.
+          Off until you switch them on, here or in the menu; they never act while you type in a field or a dialog is
+          open.
         </p>
+        <HotkeysToggle />
         <ul data-testid="hotkeys">
           {HOTKEYS.map(([key, action]) => (
             <li key={key}>
