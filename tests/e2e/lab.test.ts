@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rounds, seedChains } from '../../src/server/db/schema';
 import { previousSeed, randomSeed, roundFromSeed } from '../../src/shared/fairness';
 import { startServer, type TestServer } from '../server/harness';
-import { chromiumAvailable, openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 
 const ROUNDS = 10_000;
@@ -49,7 +49,7 @@ function martingaleByHand(fullRates: number[], start: number) {
   return { final: balance, drawdown, streak: longest, bets };
 }
 
-describe.skipIf(!chromiumAvailable)('the strategy lab in Chromium (needs /usr/bin/chromium)', () => {
+describe('the strategy lab in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;

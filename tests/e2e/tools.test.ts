@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedPlayer } from '../server/betting';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { startServer, type TestServer } from '../server/harness';
-import { chromiumAvailable, openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
+import { signInByEmail } from './walletPage';
 
 const TEST = { timeout: 300_000 };
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 60_000, interval: 100 });
 
-describe.skipIf(!chromiumAvailable)('player tools in Chromium (needs /usr/bin/chromium)', () => {
+describe('player tools in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
@@ -43,13 +44,7 @@ describe.skipIf(!chromiumAvailable)('player tools in Chromium (needs /usr/bin/ch
 
   it('cashes out with Space once the hotkeys are on, and C and X double and halve the amount', TEST, async () => {
     const player = await fundedPlayer(server.api, server.server.services.database.db, 100_000);
-    await page.getByTestId('profile-button').first().click();
-    const login = dialog('Connect your wallet');
-    await login.getByLabel('Email').fill(player.email);
-    await login.getByLabel('Password').fill('correct horse');
-    await login.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await dialog('Your profile').waitFor();
-    await page.keyboard.press('Escape');
+    await signInByEmail(page, player.email);
 
     // Off by default: Space outside the panels does nothing.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
