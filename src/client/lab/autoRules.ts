@@ -4,6 +4,7 @@
  * bet panel runs them on live rounds, both through autoDecision and autoAfter.
  */
 
+import { coinsToHundredths } from '../../shared/money';
 import type { Decision, Strategy } from './replay';
 
 /** After a win or a loss: back to the base stake, or the last stake increased by `percent`. */
@@ -94,3 +95,40 @@ export const martingale = (baseStake: number, target: number): AutoRules => ({
 export const fixedStrategy =
   (stake: number, target: number): Strategy =>
   () => ({ stake, target });
+
+/** The rules as a player types them (coins, percent; empty: no limit), in the lab and in a panel's Auto part. */
+export const RULE_FIELDS = {
+  bets: 'Number of bets (empty: no limit)',
+  onWin: 'On win: increase by % (0: back to base)',
+  onLoss: 'On loss: increase by % (0: back to base)',
+  stopProfit: 'Stop at net profit',
+  stopLoss: 'Stop at net loss',
+  stopWinAbove: 'Stop when one win exceeds',
+} as const;
+export type RuleTexts = Record<keyof typeof RULE_FIELDS, string>;
+export const EMPTY_RULES: RuleTexts = {
+  bets: '',
+  onWin: '0',
+  onLoss: '0',
+  stopProfit: '',
+  stopLoss: '',
+  stopWinAbove: '',
+};
+
+const optionalCoins = (text: string) => (text.trim() === '' ? null : coinsToHundredths(text));
+const change = (percent: string): StakeChange =>
+  Number(percent) > 0 ? { increasePercent: Number(percent) } : { reset: true };
+
+/** The typed rules with a base stake (hundredths) and target. */
+export function rulesOf(texts: RuleTexts, baseStake: number, target: number): AutoRules {
+  return {
+    baseStake,
+    target,
+    bets: texts.bets.trim() === '' ? null : Math.max(1, Math.floor(Number(texts.bets))),
+    onWin: change(texts.onWin),
+    onLoss: change(texts.onLoss),
+    stopProfit: optionalCoins(texts.stopProfit),
+    stopLoss: optionalCoins(texts.stopLoss),
+    stopWinAbove: optionalCoins(texts.stopWinAbove),
+  };
+}

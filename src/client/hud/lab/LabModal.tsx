@@ -8,7 +8,15 @@ import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { RTP } from '../../../shared/constants';
 import { coinsToHundredths, formatCoins } from '../../../shared/money';
-import { autoStrategy, fixedStrategy, martingale, type AutoRules, type StakeChange } from '../../lab/autoRules';
+import {
+  autoStrategy,
+  EMPTY_RULES,
+  fixedStrategy,
+  martingale,
+  RULE_FIELDS,
+  rulesOf,
+  type RuleTexts,
+} from '../../lab/autoRules';
 import { EXAMPLE_STRATEGY, type JobResult } from '../../lab/customStrategy';
 import { figures, type Figures } from '../../lab/figures';
 import { loadVerifiedRounds, type VerifiedRounds } from '../../lab/labRounds';
@@ -28,12 +36,7 @@ const FIELDS = {
   rounds: '1000',
   stake: '10',
   target: '2.00',
-  bets: '',
-  onWin: '0',
-  onLoss: '0',
-  stopProfit: '',
-  stopLoss: '',
-  stopWinAbove: '',
+  ...EMPTY_RULES,
 };
 type Fields = typeof FIELDS;
 
@@ -42,23 +45,6 @@ interface Result {
   outcomes: Outcome[];
   stopped: string | null;
   figures: Figures;
-}
-
-const optionalCoins = (text: string) => (text.trim() === '' ? null : coinsToHundredths(text));
-const change = (percent: string): StakeChange =>
-  Number(percent) > 0 ? { increasePercent: Number(percent) } : { reset: true };
-
-function rulesOf(fields: Fields): AutoRules {
-  return {
-    baseStake: coinsToHundredths(fields.stake) ?? 0,
-    target: Number(fields.target),
-    bets: fields.bets.trim() === '' ? null : Math.max(1, Math.floor(Number(fields.bets))),
-    onWin: change(fields.onWin),
-    onLoss: change(fields.onLoss),
-    stopProfit: optionalCoins(fields.stopProfit),
-    stopLoss: optionalCoins(fields.stopLoss),
-    stopWinAbove: optionalCoins(fields.stopWinAbove),
-  };
 }
 
 async function play(
@@ -75,7 +61,7 @@ async function play(
   const strategy =
     kind === 'fixed'
       ? fixedStrategy(stake, target)
-      : autoStrategy(kind === 'martingale' ? martingale(stake, target) : rulesOf(fields));
+      : autoStrategy(kind === 'martingale' ? martingale(stake, target) : rulesOf(fields, stake, target));
   return { replay: replay(rounds, strategy, start) };
 }
 
@@ -96,7 +82,7 @@ function Lab() {
   const [result, setResult] = useState<Result | null>(null);
   const [running, setRunning] = useState(false);
   const field = (name: keyof Fields, label: string) => (
-    <label>
+    <label key={name}>
       {label}
       <input
         name={name}
@@ -153,16 +139,8 @@ function Lab() {
         {field('rounds', `Past rounds (up to ${MAX_ROUNDS})`)}
         {kind !== 'custom' && field('stake', 'Stake')}
         {kind !== 'custom' && field('target', 'Cash out at x')}
-        {kind === 'rules' && (
-          <>
-            {field('bets', 'Number of bets (empty: no limit)')}
-            {field('onWin', 'On win: increase by % (0: back to base)')}
-            {field('onLoss', 'On loss: increase by % (0: back to base)')}
-            {field('stopProfit', 'Stop at net profit')}
-            {field('stopLoss', 'Stop at net loss')}
-            {field('stopWinAbove', 'Stop when one win exceeds')}
-          </>
-        )}
+        {kind === 'rules' &&
+          (Object.keys(RULE_FIELDS) as (keyof RuleTexts)[]).map((name) => field(name, RULE_FIELDS[name]))}
       </div>
       {kind === 'custom' && (
         <>
