@@ -103,4 +103,23 @@ describe('player tools in Chromium', () => {
       await poll(() => page.locator('.bets-row').count()).toBeGreaterThan(0);
     },
   );
+
+  it(
+    'runs auto-bet rules in the second panel until the loss limit stops them, against the real server',
+    TEST,
+    async () => {
+      // Every round ends at x3: an auto cash-out at x5 loses 10 coins each round.
+      const panel = page.getByRole('group', { name: 'Bet panel 2' });
+      await panel.getByLabel('Bet amount').fill('10');
+      await panel.locator('label.px-toggle', { hasText: 'Auto cash out' }).click();
+      await panel.getByLabel('Cash out at').fill('5');
+      await panel.getByRole('button', { name: /^Auto/ }).click();
+      await panel.getByLabel('Stop at net loss').fill('20');
+      await panel.getByRole('button', { name: 'Start run' }).click();
+      await expect
+        .poll(() => panel.getByTestId('auto-run-1').textContent(), { timeout: 120_000, interval: 200 })
+        .toBe('2 bets, net -20 $. Stopped: Net loss reached 20');
+      expect(await panel.getByTestId('bet-main-1').locator('.bet-main-label').textContent()).toBe('BET');
+    },
+  );
 });
