@@ -51,7 +51,7 @@ describe('player tools in Chromium', () => {
     await page.keyboard.press('c');
     expect(await amount()).toBe('200');
 
-    // The desktop header has no menu: the switch is also in the rules' Hotkeys section.
+    // The desktop header has no menu: the switch is also in the rules.
     await page.getByRole('button', { name: 'Game Rules' }).click();
     const rules = dialog('Game rules');
     expect(await rules.getByTestId('hotkeys').locator('li').allTextContents()).toHaveLength(4);

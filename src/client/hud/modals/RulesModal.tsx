@@ -1,4 +1,4 @@
-/** The Game rules modal (spec §2): nine sections on how moonrush is played, and the hotkeys (issue 28 point 6). */
+/** The Game rules modal (spec §2): nine sections on how moonrush is played; the panels' section lists the hotkeys (issue 28 point 6). */
 
 import { HotkeysToggle } from '../header/HotkeysToggle';
 import { HOTKEYS } from '../hotkeys';
@@ -22,6 +22,18 @@ export function RulesModal({ open, onClose }: { open: boolean; onClose(): void }
           big button reads BET before you bet, CANCEL once your bet is in, CLAIM while the rocket flies and WAITING when
           your bet will go into the next round. Press Space to press the button of the panel you are in.
         </p>
+        <p>
+          Hotkeys are off until you switch them on, here or in the menu; they never act while you type in a field or a
+          dialog is open.
+        </p>
+        <HotkeysToggle />
+        <ul data-testid="hotkeys">
+          {HOTKEYS.map(([key, action]) => (
+            <li key={key}>
+              <kbd>{key}</kbd>: {action}
+            </li>
+          ))}
+        </ul>
         <h3>3. Auto bet</h3>
         <p>
           With Auto bet on, the panel places the same bet again in every new round until you switch it off, your balance
@@ -81,19 +93,6 @@ export function RulesModal({ open, onClose }: { open: boolean; onClose(): void }
           you can afford to lose, set yourself a limit before you start, take breaks, and never chase losses. If
           gambling stops being fun, stop and talk to someone you trust or a local support service.
         </p>
-        <h3>10. Hotkeys</h3>
-        <p>
-          Off until you switch them on, here or in the menu; they never act while you type in a field or a dialog is
-          open.
-        </p>
-        <HotkeysToggle />
-        <ul data-testid="hotkeys">
-          {HOTKEYS.map(([key, action]) => (
-            <li key={key}>
-              <kbd>{key}</kbd>: {action}
-            </li>
-          ))}
-        </ul>
       </div>
     </Modal>
   );
