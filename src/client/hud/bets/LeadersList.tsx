@@ -19,7 +19,7 @@ const PERIODS: Record<LeaderPeriod, { label: string; empty: string }> = {
   day: { label: 'Day', empty: 'No wins in the last 24 hours' },
   week: { label: 'Week', empty: 'No wins in the last 7 days' },
   month: { label: 'Month', empty: 'No wins in the last 30 days' },
-  all: { label: 'All', empty: 'No wins yet' },
+  all: { label: 'All time', empty: 'No wins yet' },
 };
 
 export function LeadersList() {
