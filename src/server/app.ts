@@ -14,6 +14,7 @@ import { installErrorHandlers } from './http/errors';
 import { healthRoutes } from './http/health';
 import { metricsRoutes, timeRequests } from './http/metrics';
 import { gameRoutes } from './http/game';
+import { roundsRoutes } from './http/rounds';
 import { authRoutes } from './http/auth';
 import { userRoutes } from './http/user';
 import { betRoutes } from './http/bet';
@@ -96,6 +97,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
       await api.register(healthRoutes(services));
       await api.register(metricsRoutes(metrics, config.metricsToken));
       await api.register(gameRoutes(services));
+      await api.register(roundsRoutes(services));
       await api.register(authRoutes(services));
       await api.register(userRoutes(services));
       await api.register(betRoutes(services));

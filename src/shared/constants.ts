@@ -26,6 +26,8 @@ export const HISTORY_LENGTH = 11;
 export const LAST_ROUNDS_MAX = 100;
 /** The most bets GET /game/bets/{gameId} answers at once (and how many when not asked): the page asks for more with `before`. */
 export const ROUND_BETS_PAGE = 500;
+/** The most rounds one page of GET /game/rounds holds (and how many when not asked). */
+export const ROUNDS_PAGE_MAX = 1000;
 export const DEFAULT_BETTING_MS = 6000;
 export const DEFAULT_PAUSE_MS = 3000;
 export const DEFAULT_TICK_MS = 100;
@@ -74,7 +76,16 @@ export const STORAGE_KEYS = {
   walletName: 'walletName',
   betsFilter: 'betsFilter',
   sound: 'sound',
+  hotkeys: 'hotkeys',
 } as const;
 
 export const BET_FILTERS = ['all', 'my', 'top'] as const;
 export type BetFilter = (typeof BET_FILTERS)[number];
+/** The top list's periods (issue 28 point 5): how far back GET /game/leaders?period= looks, null for all time; day is the spec's. */
+export const LEADER_PERIODS = {
+  day: 24 * 3600_000,
+  week: 7 * 24 * 3600_000,
+  month: 30 * 24 * 3600_000,
+  all: null,
+} as const;
+export type LeaderPeriod = keyof typeof LEADER_PERIODS;

@@ -193,6 +193,21 @@ export interface CurrentBetsResponse {
   bets: OwnBet[];
 }
 
+/** GET /user/stats (extension): the player's settled bets (cashed out or lost); amounts in hundredths. */
+export interface PlayerStats {
+  bets: number;
+  wagered: number;
+  /** Payouts minus stakes. */
+  net: number;
+  /** The biggest profit of one cash-out, and the highest rate cashed out at; null without a cash-out. */
+  biggestWin: number | null;
+  biggestRate: number | null;
+  /** The running net after bet number `bet` (at most 1000 points, evenly spread, the last bet always). */
+  perBet: { bet: number; time: number; net: number }[];
+  /** Each UTC day's net and bets (`day` is its first ms). */
+  perDay: { day: number; net: number; bets: number }[];
+}
+
 export interface PaymentEnvironment {
   type: PaymentEnvironmentType;
   /** Coins per SOL. */

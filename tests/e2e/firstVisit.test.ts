@@ -94,6 +94,7 @@ describe('a first visit in Chromium', () => {
     expect(await axeViolations()).toEqual([]);
     for (const [button, title] of [
       ['Game Rules', 'Game rules'],
+      ['Strategy Lab', 'Strategy Lab'],
       ['Fairness', 'Provably Fair'],
       ['Login', 'Connect your wallet'],
     ] as const) {

@@ -186,7 +186,7 @@ describe('the HUD in Chromium against the real server', () => {
     await page.locator('.bets-row-button').first().click();
     await dialog('Provably Fair').waitFor();
     await page.keyboard.press('Escape');
-    await page.getByRole('tab', { name: 'All' }).click();
+    await page.getByRole('tab', { name: 'All', exact: true }).click();
   });
 
   it('signs out from the profile modal', TEST, async () => {

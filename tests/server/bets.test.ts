@@ -315,6 +315,36 @@ describe('bets', () => {
     expect(await leaders(db, Date.now() + 25 * 3600_000)).toEqual([]);
   });
 
+  it('ranks the wins of the last week, month or all time when asked, the day by default', async () => {
+    const player = await fundedPlayer(t.api, db, 10_000);
+    const round = await openRound(db, 9);
+    const betId = (await post<{ betId: string }>('/bet/create', { amount: 1000 }, player.token)).body.data!.betId;
+    const live = await startRound(db, round, 18_400);
+    await post('/bet/refund', { betId }, player.token);
+    await endRound(db, live);
+    const has = async (days: number, period?: 'day' | 'week' | 'month' | 'all') =>
+      (await leaders(db, Date.now() + days * 24 * 3600_000, period)).some((bet) => bet.betId === betId);
+    expect([await has(0), await has(2), await has(2, 'week'), await has(8, 'week')]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect([await has(29, 'month'), await has(31, 'month')]).toEqual([true, false]);
+    // All time: nothing ages out, and no win of a shorter period is missing from it.
+    const wins = async (days: number, period: 'week' | 'all') =>
+      (await leaders(db, Date.now() + days * 24 * 3600_000, period)).map((bet) => bet.winAmount);
+    expect(await wins(3650, 'all')).toEqual(await wins(0, 'all'));
+    expect((await wins(0, 'all'))[0]).toBeGreaterThanOrEqual((await wins(0, 'week'))[0]!);
+    const top = async (query: string) => (await call<Bet[]>(t.api, 'GET', `/game/leaders${query}`)).body;
+    expect((await top('?period=week')).data!.some((bet) => bet.betId === betId)).toBe(true);
+    expect(await top('')).toEqual(await top('?period=day'));
+    expect(await top('?period=year')).toEqual({
+      success: false,
+      errorMessage: 'period must be one of day, week, month, all',
+    });
+  });
+
   it('replays the first answer for a repeated Idempotency-Key and refuses it for another body', async () => {
     const player = await fundedPlayer(t.api, db, 5000);
     await openRound(db, 2);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_SCRIPT } from '../../src/shared/strategySandbox';
 import { startServer, type TestServer } from './harness';
 
 describe('security headers', () => {
@@ -14,7 +16,9 @@ describe('security headers', () => {
       const csp = res.headers.get('content-security-policy') ?? '';
       const directive = (name: string) => csp.split(';').find((d) => d.trim().startsWith(name + ' ')) ?? '';
       expect(directive('default-src')).toContain("'self'");
-      expect(directive('script-src').trim()).toBe("script-src 'self'");
+      // The built scripts, and the strategy lab sandbox's one inline script by its hash: no 'unsafe-inline'.
+      const scriptHash = `'sha256-${createHash('sha256').update(SANDBOX_SCRIPT).digest('base64')}'`;
+      expect(directive('script-src').trim()).toBe(`script-src 'self' ${scriptHash}`);
       expect(directive('frame-ancestors')).toContain("'none'");
       expect(directive('worker-src')).toContain('blob:');
       for (const cluster of ['mainnet-beta', 'devnet', 'testnet']) {

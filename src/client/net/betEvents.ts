@@ -57,6 +57,10 @@ function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet
   return own;
 }
 
+/** A cashed-out bet's profit; null for a refund (a voided round's BET_REFUNDED carries no win). */
+const profitOf = (bet: { amount: number; winAmount: number | null }) =>
+  bet.winAmount === null ? null : bet.winAmount - bet.amount;
+
 /** Applies what a bet event means for the player's panels and own ids, at once. */
 function applyOwnBetEvent(store: Store, event: BetEvent): void {
   const own = store.get(ownBetIdsAtom);
@@ -68,7 +72,9 @@ function applyOwnBetEvent(store: Store, event: BetEvent): void {
     if (panel.betId !== event.data.betId) continue;
     store.set(
       panelAtom,
-      event.eventType === 'BET_CANCELED' ? idle(panel) : { ...settled(panel), cashedOutAt: event.data.rate },
+      event.eventType === 'BET_CANCELED'
+        ? idle(panel)
+        : { ...settled(panel, profitOf(event.data)), cashedOutAt: event.data.rate },
     );
   }
 }

@@ -139,7 +139,8 @@ async function claim(index: number): Promise<void> {
   try {
     const cashOut = await postData<CashOutResponse>('/bet/refund', { betId });
     store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(String(cashOut.betId)));
-    if (get(index).betId === betId) set(index, settled(get(index)));
+    const panel = get(index);
+    if (panel.betId === betId) set(index, settled(panel, cashOut.winAmount - (betAmount(panel) ?? 0)));
     playSound('cashout');
     void refreshProfile();
   } catch {

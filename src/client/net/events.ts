@@ -121,7 +121,8 @@ export function reduceHistory(history: RoundHistoryEntry[], event: GameEvent): R
 /** A panel after a round event: its bet can be claimed once the round starts and is settled when it ends. */
 export function reducePanel(panel: PanelState, event: GameEvent): PanelState {
   if (event.eventType === 'GAME_STARTED' || event.eventType === 'GAME_RATE') return roundStarted(panel);
-  if (event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED') return roundEnded(panel);
+  if (event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED')
+    return roundEnded(panel, event.eventType === 'GAME_VOIDED');
   if (event.eventType === 'GAME_CREATED' && panel.cashedOutAt !== null) return { ...panel, cashedOutAt: null };
   return panel;
 }

@@ -1,14 +1,17 @@
 /** The top list (docs/spec.md §2): GET /game/leaders into leadersAtom. */
 
 import type { BetWithRound } from '../../shared/protocol';
-import { leadersAtom } from '../state/leadersAtom';
+import { leadersAtom, leadersPeriodAtom } from '../state/leadersAtom';
 import { store } from '../state/store';
 import { getData } from './api';
 
-/** Loads the leaders; the last list stays on failure. */
+/** Loads the leaders of the chosen period; the last list stays on failure. */
 export async function loadLeaders(): Promise<void> {
+  const period = store.get(leadersPeriodAtom);
   try {
-    store.set(leadersAtom, await getData<BetWithRound[]>('/game/leaders'));
+    const list = await getData<BetWithRound[]>(period === 'day' ? '/game/leaders' : `/game/leaders?period=${period}`);
+    // A list that arrives after the player picked another period is not shown.
+    if (store.get(leadersPeriodAtom) === period) store.set(leadersAtom, list);
   } catch {
     if (store.get(leadersAtom) === null) store.set(leadersAtom, []);
   }

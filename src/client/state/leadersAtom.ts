@@ -1,7 +1,11 @@
-/** The top list: the biggest wins of the last day from GET /game/leaders. */
+/** The top list: the biggest wins of the chosen period (the last day by default) from GET /game/leaders. */
 
 import { atom } from 'jotai';
+import type { LeaderPeriod } from '../../shared/constants';
 import type { BetWithRound } from '../../shared/protocol';
 
 /** null until loaded (the 'top' filter loads it). */
 export const leadersAtom = atom<BetWithRound[] | null>(null);
+
+/** The period the top list shows (issue 28 point 5). */
+export const leadersPeriodAtom = atom<LeaderPeriod>('day');

@@ -4,6 +4,9 @@
  */
 
 import { atom, type PrimitiveAtom } from 'jotai';
+import { coinsToHundredths } from '../../shared/money';
+import { amountText } from '../hud/panel/amountText';
+import { autoAfter, type AutoRules, type AutoRun } from '../lab/autoRules';
 import { BET_DEFAULT_AMOUNT, BET_DEFAULT_RATE_TEXT } from '../../shared/constants';
 
 /** idle shows BET, created CANCEL, running CLAIM, waiting WAITING (docs/spec.md §4). */
@@ -28,6 +31,8 @@ export interface PanelState {
   notice: string | null;
   /** The rate this round's bet of the panel was cashed out at, so a GAME_LIMIT arriving after its BET_REFUNDED still finds it. */
   cashedOutAt: number | null;
+  /** The auto-bet rules of the panel's Auto part and their run (issue 28 point 1), null without; kept in memory only, so a reload stops a run. */
+  auto: { rules: AutoRules; run: AutoRun } | null;
 }
 
 export const INITIAL_PANEL: PanelState = {
@@ -40,6 +45,7 @@ export const INITIAL_PANEL: PanelState = {
   busy: false,
   notice: null,
   cashedOutAt: null,
+  auto: null,
 };
 
 /** One atom per panel, so a press in one does not re-render the other. */
@@ -82,12 +88,32 @@ export const queued = (panel: PanelState): PanelState => ({
 /** Back to BET (cancelled, queue withdrawn, placing failed). */
 export const idle = (panel: PanelState): PanelState => ({ ...panel, betState: 'idle', betId: null, busy: false });
 
-/** The bet is over (cashed out, round ended, refunded): BET, or WAITING again while auto-bet runs. */
-export const settled = (panel: PanelState): PanelState => (panel.isAutoBetEnabled ? queued(panel) : idle(panel));
+/** A running auto-bet's rules after one of its bets made `profit`: the next stake, or the run stopped with its reason. */
+function counted(panel: PanelState, profit: number): PanelState {
+  if (!panel.auto || panel.auto.run.stopped !== null || !panel.isAutoBetEnabled) return panel;
+  const run = autoAfter(panel.auto.rules, panel.auto.run, profit);
+  const next = { ...panel, auto: { ...panel.auto, run }, amount: amountText(run.stake) };
+  return run.stopped === null ? next : { ...next, isAutoBetEnabled: false };
+}
 
-/** Stops a running auto-bet: a queued bet is withdrawn; a placed bet stays, but nothing follows it. */
-export const stopAutoBet = (panel: PanelState): PanelState => {
-  const off = { ...panel, isAutoBetEnabled: false };
+/**
+ * The bet is over: BET, or WAITING again while auto-bet runs. `profit` (payout minus stake, in
+ * hundredths) when it was cashed out or lost, null when it was refunded.
+ */
+export const settled = (panel: PanelState, profit: number | null = null): PanelState => {
+  const next = profit === null ? panel : counted(panel, profit);
+  return next.isAutoBetEnabled ? queued(next) : idle(next);
+};
+
+/** A run of auto-bet rules ended by `reason` (nothing when none runs). */
+const runEnded = (panel: PanelState, reason: string): PanelState['auto'] =>
+  panel.auto && panel.auto.run.stopped === null
+    ? { ...panel.auto, run: { ...panel.auto.run, stopped: reason } }
+    : panel.auto;
+
+/** Stops a running auto-bet (and its rules' run, for `reason`): a queued bet is withdrawn; a placed bet stays, but nothing follows it. */
+export const stopAutoBet = (panel: PanelState, reason = 'Auto bet stopped'): PanelState => {
+  const off = { ...panel, isAutoBetEnabled: false, auto: runEnded(panel, reason) };
   return panel.betState === 'waiting' ? idle(off) : off;
 };
 
@@ -95,16 +121,18 @@ export const stopAutoBet = (panel: PanelState): PanelState => {
 export const roundStarted = (panel: PanelState): PanelState =>
   panel.betState === 'created' ? { ...panel, betState: 'running' } : panel;
 
-/** The round ended (or was voided): its bet is settled; a bet queued for the next round waits on. */
-export const roundEnded = (panel: PanelState): PanelState =>
-  panel.betState === 'created' || panel.betState === 'running' ? settled(panel) : panel;
+/** The round ended (its flying bet lost) or was voided (refunded): the bet is settled; a bet queued for the next round waits on. */
+export const roundEnded = (panel: PanelState, voided = false): PanelState => {
+  if (panel.betState === 'running' && !voided) return settled(panel, -(coinsToHundredths(panel.amount) ?? 0));
+  return panel.betState === 'created' || panel.betState === 'running' ? settled(panel) : panel;
+};
 
 /** Either toggle changed: any running auto-bet stops (docs/spec.md §5). */
 export function toggled(
   panel: PanelState,
   change: Partial<Pick<PanelState, 'isAutoBetEnabled' | 'isAutoWithdraw'>>,
 ): PanelState {
-  const next = { ...panel, ...change };
+  const next = { ...panel, ...change, auto: runEnded(panel, 'A switch was changed') };
   return panel.betState === 'waiting' ? idle(next) : next;
 }
 

@@ -1,11 +1,11 @@
 /** What a player needs to audit rounds (docs/provably-fair.md "The scheme"): the seed chains and any round by id. */
 
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { FAIRNESS_FORMULA } from '../../shared/fairness';
 import type { FairnessInfo, RoundDetails, SeedChainInfo } from '../../shared/protocol';
 import type { Db } from '../db/client';
 import { rounds, seedChains } from '../db/schema';
-import { findRound } from './rounds';
+import { findRound, type RoundRow } from './rounds';
 
 /** Every seed chain, newest first, with the formula; the secret links never leave the database. */
 export async function fairnessInfo(db: Db): Promise<FairnessInfo> {
@@ -34,7 +34,25 @@ export async function fairnessInfo(db: Db): Promise<FairnessInfo> {
 /** One round; its fullRate and salt only once it has ENDED or was voided. */
 export async function roundDetails(db: Db, id: number): Promise<RoundDetails | null> {
   const row = await findRound(db, id);
-  if (!row) return null;
+  return row ? detailsOf(row) : null;
+}
+
+/**
+ * Up to `limit` ENDED and VOID rounds with an id below `before` (the newest ones when it is
+ * null), oldest first: a page of GET /game/rounds, for replaying and auditing many rounds at once.
+ */
+export async function finishedRoundsBefore(db: Db, before: number | null, limit: number): Promise<RoundDetails[]> {
+  const finished = inArray(rounds.state, ['ENDED', 'VOID']);
+  const rows = await db
+    .select()
+    .from(rounds)
+    .where(before === null ? finished : and(finished, lt(rounds.id, before)))
+    .orderBy(desc(rounds.id))
+    .limit(limit);
+  return rows.reverse().map(detailsOf);
+}
+
+function detailsOf(row: RoundRow): RoundDetails {
   const details: RoundDetails = {
     gameId: String(row.id),
     gameState: row.state as RoundDetails['gameState'],

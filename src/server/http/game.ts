@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { HISTORY_LENGTH, LAST_ROUNDS_MAX, ROUND_BETS_PAGE } from '../../shared/constants';
+import {
+  HISTORY_LENGTH,
+  LAST_ROUNDS_MAX,
+  LEADER_PERIODS,
+  ROUND_BETS_PAGE,
+  type LeaderPeriod,
+} from '../../shared/constants';
 import type { Bet, BetWithRound, FairnessInfo, RoundDetails, RoundHistoryEntry } from '../../shared/protocol';
 import type { Services } from '../services';
 import { leaders, roundBets } from '../ledger/betViews';
@@ -9,16 +15,18 @@ import { gameInfo, lastRounds } from '../game/roundViews';
 import { fairnessInfo, roundDetails } from '../game/fairnessViews';
 import { notFound, ok, parseBody } from './errors';
 import { addressLimit } from './rateLimits';
-import { beforeBet } from './schemas';
+import { beforeBet, pageSize } from './schemas';
 import { TtlCache } from './TtlCache';
 
-/** A whole number query field from 1 to `max`, `fallback` when absent. */
-const pageSize = (max: number, fallback: number) => {
-  const message = `limit must be a whole number from 1 to ${max}`;
-  return z.coerce.number({ message }).int(message).min(1, message).max(max, message).default(fallback);
-};
 const lastQuery = z.object({ limit: pageSize(LAST_ROUNDS_MAX, HISTORY_LENGTH) });
 const betsQuery = z.object({ limit: pageSize(ROUND_BETS_PAGE, ROUND_BETS_PAGE), before: beforeBet });
+const leadersQuery = z.object({
+  period: z
+    .enum(Object.keys(LEADER_PERIODS) as [LeaderPeriod, ...LeaderPeriod[]], {
+      message: `period must be one of ${Object.keys(LEADER_PERIODS).join(', ')}`,
+    })
+    .default('day'),
+});
 const gameIdParams = z.object({ gameId: z.string().regex(/^[1-9]\d{0,14}$/, 'gameId must be a round number') });
 
 /**
@@ -63,7 +71,10 @@ export function gameRoutes(services: Services) {
       return ok(page);
     });
 
-    app.get('/game/leaders', limited('leaders'), async () => ok(await leaderboard.get('leaders', () => leaders(db))));
+    app.get('/game/leaders', limited('leaders'), async (request) => {
+      const { period } = parseBody(leadersQuery, request.query);
+      return ok(await leaderboard.get(period, () => leaders(db, Date.now(), period)));
+    });
 
     app.get('/game/fairness', limited('fairness'), async () =>
       ok(await fairness.get('fairness', () => fairnessInfo(db))),

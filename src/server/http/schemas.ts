@@ -33,3 +33,9 @@ export const beforeBet = z
   .regex(/^\d{1,16}$/, 'before must be a bet id')
   .transform(Number)
   .optional();
+
+/** A whole number query field from 1 to `max`, `fallback` when absent: the size of a page. */
+export function pageSize(max: number, fallback: number) {
+  const message = `limit must be a whole number from 1 to ${max}`;
+  return z.coerce.number({ message }).int(message).min(1, message).max(max, message).default(fallback);
+}

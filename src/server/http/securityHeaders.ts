@@ -1,16 +1,18 @@
 /**
  * Security headers on every answer, as helmet sets them: a Content-Security-Policy that fits
- * the page (the built client's own scripts only; Pixi's WebGL with its blob: workers; STOMP to
+ * the page (the built client's own scripts only, and the strategy lab's sandbox frame; Pixi's WebGL with its blob: workers; STOMP to
  * its own origin; the Solana RPC endpoints the wallet adapters talk to; Solflare's iframe; the
  * mobile wallet adapter's local socket), no framing by other sites, and nosniff. They never
  * change, so helmet works them out once at start (its Fastify plugin built helmet's middleware and
  * parsed the policy again on every request: 4 % of a betting request's time).
  */
 
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { SANDBOX_SCRIPT } from '../../shared/strategySandbox';
 
 /** The public RPC endpoints the client's ConnectionProvider uses for each environment (docs/spec.md, "Decisions on the spec's open points"). */
 const SOLANA_RPC = ['api.mainnet-beta.solana.com', 'api.devnet.solana.com', 'api.testnet.solana.com'].flatMap(
@@ -27,6 +29,9 @@ function rpcOrigins(rpcUrl: string | undefined): string[] {
   const { protocol, host } = new URL(rpcUrl);
   return [`${protocol}//${host}`, `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}`];
 }
+
+/** The strategy lab's sandbox frame inherits the page's policy: its one inline script is allowed by its hash. */
+const SANDBOX_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SANDBOX_SCRIPT).digest('base64')}'`;
 
 /** The headers helmet's middleware sets with `options`, captured from one call. */
 function headersOf(options: HelmetOptions): Record<string, string> {
@@ -47,7 +52,7 @@ export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'rpcU
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", SANDBOX_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,4 +1,4 @@
-/** /user: the signed-in player's profile, own limits, reality check and self-exclusion. */
+/** /user: the signed-in player's profile, stats, own limits, reality check and self-exclusion. */
 
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -7,7 +7,9 @@ import { coinsToHundredths } from '../../shared/money';
 import type { Services } from '../services';
 import { profile } from '../ledger/accounts';
 import { excludeSelf, readLimits, sessionResult, updateLimits } from '../risk/playerLimits';
+import { playerStats } from '../ledger/stats';
 import { ok, parseBody } from './errors';
+import { accountLimit } from './rateLimits';
 import { requireAccount } from './requireAccount';
 import { body } from './schemas';
 
@@ -59,5 +61,10 @@ export function userRoutes(services: Services) {
       const { duration } = parseBody(exclusionBody, request.body);
       return ok(await excludeSelf(db, account.id, duration, Date.now()));
     });
+    // A database read over all of the player's bets: limited per account like the public reads per address.
+    const preHandler = accountLimit(app, 'stats', services.config.rateLimits.publicPerIp);
+    app.get('/user/stats', { preHandler }, async (request) =>
+      ok(await playerStats(db, (await requireAccount(request)).id)),
+    );
   };
 }

@@ -1,6 +1,7 @@
-/** The bet lists players read: a round's bets, their own history, and the leaders of the last 24 hours. */
+/** The bet lists players read: a round's bets, their own history, and the leaders of the last day, week, month or all time. */
 
 import { and, desc, eq, gte, isNull, lt, ne, or } from 'drizzle-orm';
+import { LEADER_PERIODS, type LeaderPeriod } from '../../shared/constants';
 import type { Bet, BetWithRound, CurrentBetsResponse } from '../../shared/protocol';
 import type { Db } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
@@ -13,7 +14,6 @@ import { latestRound } from '../game/rounds';
 const HISTORY_PAGE = 50;
 /** How many wins GET /game/leaders lists. */
 const LEADERS_COUNT = 20;
-const DAY_MS = 24 * 3600_000;
 
 const withRound = { bet: bets, nickname: accounts.nickname, round: rounds };
 type Joined = { bet: typeof bets.$inferSelect; nickname: string; round: typeof rounds.$inferSelect };
@@ -89,8 +89,9 @@ export async function betHistory(db: Db, accountId: number, before?: number): Pr
   return rows.map(toBetWithRound);
 }
 
-/** The biggest wins cashed out in the last 24 hours. */
-export async function leaders(db: Db, now = Date.now()): Promise<BetWithRound[]> {
+/** The biggest wins cashed out in the period before `now` (the last 24 hours by default, as the spec's top list). */
+export async function leaders(db: Db, now = Date.now(), period: LeaderPeriod = 'day'): Promise<BetWithRound[]> {
+  const since = LEADER_PERIODS[period] === null ? null : now - LEADER_PERIODS[period];
   const rows = await db
     .select(withRound)
     .from(bets)
@@ -98,10 +99,14 @@ export async function leaders(db: Db, now = Date.now()): Promise<BetWithRound[]>
     .innerJoin(rounds, eq(rounds.id, bets.roundId))
     .where(
       and(
-        // A bet settles before its round ends: the rounds still flying or ended since the cutoff hold them all.
-        or(isNull(rounds.endedAt), gte(rounds.endedAt, now - DAY_MS)),
         eq(bets.status, 'REFUNDED'),
-        gte(bets.settledAt, now - DAY_MS),
+        ...(since === null
+          ? []
+          : [
+              // A bet settles before its round ends: the rounds still flying or ended since the cutoff hold them all.
+              or(isNull(rounds.endedAt), gte(rounds.endedAt, since)),
+              gte(bets.settledAt, since),
+            ]),
       ),
     )
     .orderBy(desc(bets.winAmount), bets.id)

@@ -1,4 +1,4 @@
-/** Game Rules always; Bets History and Referral only when signed in (docs/spec.md §2). Used in the header and the menu. */
+/** Game Rules and the Strategy Lab always; Bets History and Referral only when signed in (docs/spec.md §2). Used in the header and the menu. */
 
 import { useAtomValue, useSetAtom } from 'jotai';
 import { openModalAtom, type ModalName } from '../../state/modalAtom';
@@ -7,6 +7,7 @@ import { Chip } from '../pixel';
 
 const ENTRIES: { label: string; modal: ModalName; signedIn: boolean }[] = [
   { label: 'Game Rules', modal: 'rules', signedIn: false },
+  { label: 'Strategy Lab', modal: 'lab', signedIn: false },
   { label: 'Bets History', modal: 'bets', signedIn: true },
   { label: 'Referral', modal: 'referral', signedIn: true },
 ];

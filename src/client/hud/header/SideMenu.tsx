@@ -1,6 +1,7 @@
-/** The slide-in menu (docs/spec.md §2): the same entries as the chips, plus the profile button. */
+/** The slide-in menu (docs/spec.md §2): the same entries as the chips, plus the profile button and the hotkeys switch. */
 
 import { useEffect, useRef } from 'react';
+import { HotkeysToggle } from './HotkeysToggle';
 import { NavChips } from './NavChips';
 import { ProfileButton } from './ProfileButton';
 
@@ -24,6 +25,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) 
         <nav className="hud-menu-entries" aria-label="menu">
           <NavChips onPick={onClose} />
         </nav>
+        <HotkeysToggle />
       </div>
     </div>
   );

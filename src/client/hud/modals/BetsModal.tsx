@@ -1,6 +1,10 @@
-/** 'Your bets' (docs/spec.md §2): the player's bet history from GET /bet/history; a bet opens its round's fairness data. */
+/**
+ * 'Your bets' (docs/spec.md §2): the player's bet history from GET /bet/history; a bet opens its
+ * round's fairness data. Its Stats part (docs/hud.md, "Player tools") loads with its chart only when picked.
+ */
 
 import { useSetAtom } from 'jotai';
+import { lazy, Suspense, useState } from 'react';
 import { formatCoins } from '../../../shared/money';
 import type { BetHistoryResponse, BetWithRound } from '../../../shared/protocol';
 import { getData } from '../../net/api';
@@ -11,10 +15,35 @@ import { fairnessOfBet } from './fairnessOfBet';
 import { Modal } from './Modal';
 import { useRequest } from './useRequest';
 
+const StatsPart = lazy(() => import('../lab/StatsPart'));
+
 export function BetsModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const [part, setPart] = useState<'bets' | 'stats'>('bets');
   return (
     <Modal open={open} onClose={onClose} title="Your bets" className="modal-wide">
-      <BetHistory />
+      <div className="modal-parts" role="group" aria-label="Part">
+        <Chip
+          color={part === 'bets' ? 'purple' : 'gray'}
+          onClick={() => setPart('bets')}
+          aria-pressed={part === 'bets'}
+        >
+          Bets
+        </Chip>
+        <Chip
+          color={part === 'stats' ? 'purple' : 'gray'}
+          onClick={() => setPart('stats')}
+          aria-pressed={part === 'stats'}
+        >
+          Stats
+        </Chip>
+      </div>
+      {part === 'bets' ? (
+        <BetHistory />
+      ) : (
+        <Suspense fallback={<p className="modal-empty">Loading...</p>}>
+          <StatsPart />
+        </Suspense>
+      )}
     </Modal>
   );
 }

@@ -1,5 +1,7 @@
-/** The Game rules modal (docs/spec.md §2): nine sections on how moonrush is played. */
+/** The Game rules modal (docs/spec.md §2): nine sections on how moonrush is played; the panels' section lists the hotkeys. */
 
+import { HotkeysToggle } from '../header/HotkeysToggle';
+import { HOTKEYS } from '../hotkeys';
 import { BET_MIN, BET_QUICK_ADDS, BET_STEP, HISTORY_LENGTH, RATE_INPUT_MAX } from '../../../shared/constants';
 import { Modal } from './Modal';
 
@@ -20,6 +22,18 @@ export function RulesModal({ open, onClose }: { open: boolean; onClose(): void }
           big button reads BET before you bet, CANCEL once your bet is in, CLAIM while the rocket flies and WAITING when
           your bet will go into the next round. Press Space to press the button of the panel you are in.
         </p>
+        <p>
+          Hotkeys are off until you switch them on, here or in the menu; they never act while you type in a field or a
+          dialog is open.
+        </p>
+        <HotkeysToggle />
+        <ul data-testid="hotkeys">
+          {HOTKEYS.map(([key, action]) => (
+            <li key={key}>
+              <kbd>{key}</kbd>: {action}
+            </li>
+          ))}
+        </ul>
         <h3>3. Auto bet</h3>
         <p>
           With Auto bet on, the panel places the same bet again in every new round until you switch it off, your balance

@@ -9,6 +9,7 @@ import { pressMain } from '../../net/bets';
 import { editable, panelAtoms, toggled } from '../../state/panelsAtom';
 import { Box, Toggle } from '../pixel';
 import { AmountControl } from './AmountControl';
+import { AutoPart } from './AutoPart';
 import { MainButton } from './MainButton';
 import { RateInput } from './RateInput';
 import { houseWarning } from './HouseLimit';
@@ -45,6 +46,7 @@ export function BetPanel({ index }: { index: number }) {
       className="bet-panel"
       role="group"
       aria-label={`Bet panel ${index + 1}`}
+      data-panel={index}
       tabIndex={-1}
       onKeyDown={onKeyDown}
       onKeyUp={onKeyUp}
@@ -68,6 +70,7 @@ export function BetPanel({ index }: { index: number }) {
         </div>
       </div>
       <MainButton index={index} />
+      <AutoPart index={index} />
       <PanelNotice text={panel.notice ?? houseWarning(panel, maxBetProfit)} />
     </Box>
   );

@@ -1,11 +1,13 @@
 /** The two identical bet panels below the stage (docs/spec.md §2). */
 
 import { BET_PANELS } from '../../../shared/constants';
+import { useHotkeys } from '../hotkeys';
 import { BetPanel } from './BetPanel';
 import { HouseLimit } from './HouseLimit';
 import './panel.css';
 
 export function BetPanels() {
+  useHotkeys();
   return (
     <section className="app-panels" aria-label="bet panels">
       <HouseLimit />

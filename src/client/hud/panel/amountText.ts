@@ -20,6 +20,11 @@ export function steppedAmount(text: string, coins: number): number {
   return Math.max(MIN_BET, typedAmount(text) + coins * HUNDREDTHS_PER_COIN);
 }
 
+/** The amount doubled or halved (a hotkey), never below the minimum bet. */
+export function scaledAmount(text: string, factor: 2 | 0.5): number {
+  return Math.max(MIN_BET, Math.floor(typedAmount(text) * factor));
+}
+
 /** The amount input on leaving it: at least the minimum bet. */
 export function tidyAmount(text: string): string {
   return amountText(Math.max(MIN_BET, typedAmount(text)));

@@ -1,0 +1,10 @@
+/** The hotkeys switch (issue 28 point 6): in the menu, and in the rules' Hotkeys section where the desktop header has no menu. */
+
+import { useAtom } from 'jotai';
+import { hotkeysAtom } from '../../state/hotkeysAtom';
+import { Toggle } from '../pixel';
+
+export function HotkeysToggle() {
+  const [hotkeys, setHotkeys] = useAtom(hotkeysAtom);
+  return <Toggle label="Hotkeys" checked={hotkeys === 'on'} onChange={(on) => setHotkeys(on ? 'on' : 'off')} />;
+}

@@ -1,0 +1,134 @@
+/**
+ * Auto-bet rules (issue 28 point 1): a base stake and target, how the stake changes after a win
+ * and after a loss, and when the run stops. Written once: the strategy lab replays them and a
+ * bet panel runs them on live rounds, both through autoDecision and autoAfter.
+ */
+
+import { coinsToHundredths } from '../../shared/money';
+import type { Decision, Strategy } from './replay';
+
+/** After a win or a loss: back to the base stake, or the last stake increased by `percent`. */
+export type StakeChange = { reset: true } | { increasePercent: number };
+
+export interface AutoRules {
+  /** Hundredths. */
+  baseStake: number;
+  target: number;
+  /** How many bets, null for no limit. */
+  bets: number | null;
+  onWin: StakeChange;
+  onLoss: StakeChange;
+  /** Stop once the run's net result reaches +stopProfit / -stopLoss (hundredths), null for never. */
+  stopProfit: number | null;
+  stopLoss: number | null;
+  /** Stop after one win whose profit exceeds this (hundredths), null for never. */
+  stopWinAbove: number | null;
+}
+
+/** A run of the rules so far. */
+export interface AutoRun {
+  bets: number;
+  /** Net result in hundredths. */
+  net: number;
+  /** The next stake. */
+  stake: number;
+  /** Why the run stopped, or null while it goes on. */
+  stopped: string | null;
+}
+
+export const startRun = (rules: AutoRules): AutoRun => ({ bets: 0, net: 0, stake: rules.baseStake, stopped: null });
+
+/** The next bet of the run, or why it stops. */
+function autoDecision(rules: AutoRules, run: AutoRun): Decision {
+  return run.stopped === null ? { stake: run.stake, target: rules.target } : { stop: run.stopped };
+}
+
+const changed = (change: StakeChange, rules: AutoRules, stake: number) =>
+  'reset' in change ? rules.baseStake : Math.floor((stake * (100 + change.increasePercent)) / 100);
+
+/** The run after a bet of `run.stake` that made `profit` (payout minus stake). */
+export function autoAfter(rules: AutoRules, run: AutoRun, profit: number): AutoRun {
+  const won = profit > 0;
+  const next = {
+    bets: run.bets + 1,
+    net: run.net + profit,
+    stake: changed(won ? rules.onWin : rules.onLoss, rules, run.stake),
+  };
+  return { ...next, stopped: stopReason(rules, next, won ? profit : null) };
+}
+
+/** Hundredths as the run's messages show them. */
+const coins = (hundredths: number) => String(hundredths / 100);
+
+function stopReason(rules: AutoRules, run: Omit<AutoRun, 'stopped'>, win: number | null): string | null {
+  if (rules.stopProfit !== null && run.net >= rules.stopProfit) return `Net profit reached ${coins(rules.stopProfit)}`;
+  if (rules.stopLoss !== null && -run.net >= rules.stopLoss) return `Net loss reached ${coins(rules.stopLoss)}`;
+  if (rules.stopWinAbove !== null && win !== null && win > rules.stopWinAbove)
+    return `A win of ${coins(win)} exceeded ${coins(rules.stopWinAbove)}`;
+  if (rules.bets !== null && run.bets >= rules.bets) return `${rules.bets} bets made`;
+  return null;
+}
+
+/** The rules as a lab strategy: it bets every round, so the newest outcome is always its last bet. */
+export function autoStrategy(rules: AutoRules): Strategy {
+  let run = startRun(rules);
+  return ({ history }) => {
+    const last = history.at(-1);
+    if (last) run = autoAfter(rules, run, last.profit);
+    return autoDecision(rules, run);
+  };
+}
+
+/** Martingale: double the stake after each loss, back to the base after a win. */
+export const martingale = (baseStake: number, target: number): AutoRules => ({
+  baseStake,
+  target,
+  bets: null,
+  onWin: { reset: true },
+  onLoss: { increasePercent: 100 },
+  stopProfit: null,
+  stopLoss: null,
+  stopWinAbove: null,
+});
+
+/** The same bet every round. */
+export const fixedStrategy =
+  (stake: number, target: number): Strategy =>
+  () => ({ stake, target });
+
+/** The rules as a player types them (coins, percent; empty: no limit), in the lab and in a panel's Auto part. */
+export const RULE_FIELDS = {
+  bets: 'Number of bets (empty: no limit)',
+  onWin: 'On win: increase by % (0: back to base)',
+  onLoss: 'On loss: increase by % (0: back to base)',
+  stopProfit: 'Stop at net profit',
+  stopLoss: 'Stop at net loss',
+  stopWinAbove: 'Stop when one win exceeds',
+} as const;
+export type RuleTexts = Record<keyof typeof RULE_FIELDS, string>;
+export const EMPTY_RULES: RuleTexts = {
+  bets: '',
+  onWin: '0',
+  onLoss: '0',
+  stopProfit: '',
+  stopLoss: '',
+  stopWinAbove: '',
+};
+
+const optionalCoins = (text: string) => (text.trim() === '' ? null : coinsToHundredths(text));
+const change = (percent: string): StakeChange =>
+  Number(percent) > 0 ? { increasePercent: Number(percent) } : { reset: true };
+
+/** The typed rules with a base stake (hundredths) and target. */
+export function rulesOf(texts: RuleTexts, baseStake: number, target: number): AutoRules {
+  return {
+    baseStake,
+    target,
+    bets: texts.bets.trim() === '' ? null : Math.max(1, Math.floor(Number(texts.bets))),
+    onWin: change(texts.onWin),
+    onLoss: change(texts.onLoss),
+    stopProfit: optionalCoins(texts.stopProfit),
+    stopLoss: optionalCoins(texts.stopLoss),
+    stopWinAbove: optionalCoins(texts.stopWinAbove),
+  };
+}

@@ -1,0 +1,6 @@
+/** Whether the keyboard shortcuts are on (issue 28 point 6): off by default, kept under localStorage `hotkeys`. */
+
+import { STORAGE_KEYS } from '../../shared/constants';
+import { storedAtom } from './storage';
+
+export const hotkeysAtom = storedAtom<'on' | 'off'>(STORAGE_KEYS.hotkeys, 'off', (s): s is 'on' => s === 'on');
