@@ -74,3 +74,17 @@ export async function roundCrashingAt(
   }
   throw new Error(`none of ${ROUNDS_TO_TRY} rounds had a suitable crash point`);
 }
+
+/**
+ * After a failed test: what each server logged last and the last rounds, where leadership and
+ * flights show. Cluster tests call it from afterEach.
+ */
+export async function logFailure(failed: boolean, servers: { pid: number; logs: string[] }[], db: Db): Promise<void> {
+  if (!failed) return;
+  for (const server of servers) console.log(`--- server ${server.pid}:\n${server.logs.slice(-60).join('\n')}`);
+  const rounds = await queryRows(
+    db,
+    sql`select id, state, full_rate, starts_at, started_at, ended_at from rounds order by id desc limit 3`,
+  );
+  console.log(`--- the last rounds at ${Date.now()}:`, rounds);
+}

@@ -8,7 +8,7 @@ import { openDatabase, queryRows, type Database } from '../../src/server/db/clie
 import { checkLedger } from '../../src/server/ledger/check';
 import { fundedPlayer } from './betting';
 import { call } from './client';
-import { failoverClient, of, WINDOW_WAIT_MS, type Watcher } from './clusterWatch';
+import { failoverClient, logFailure, of, WINDOW_WAIT_MS, type Watcher } from './clusterWatch';
 import { startPostgres, type PostgresCluster } from './pg';
 import { redisAvailable, startRedis, type RedisServer } from './redis';
 import { spawnServer, type ServerProcess } from './serverProcess';
@@ -68,15 +68,7 @@ describe.skipIf(!redisAvailable)(
     }, 60_000);
 
     // A failure shows what each server logged and the last rounds: leadership and flights are in there.
-    afterEach(async ({ task }) => {
-      if (task.result?.state !== 'fail') return;
-      for (const server of servers) console.log(`--- server ${server.pid}:\n${server.logs.slice(-60).join('\n')}`);
-      const rounds = await queryRows(
-        database.db,
-        sql`select id, state, full_rate, starts_at, started_at, ended_at from rounds order by id desc limit 3`,
-      );
-      console.log(`--- the last rounds at ${Date.now()}:`, rounds);
-    });
+    afterEach(({ task }) => logFailure(task.result?.state === 'fail', servers, database.db));
 
     afterAll(async () => {
       for (const server of servers) {
