@@ -10,6 +10,8 @@ import type { Config } from './config';
 import { createServices, type ServiceOptions, type Services } from './services';
 import type { EventBus } from './bus/EventBus';
 import { RedisBus } from './bus/RedisBus';
+import { trustProxyFn } from './clientAddress';
+import { capConnections } from './http/connectionCap';
 import { installErrorHandlers } from './http/errors';
 import { healthRoutes } from './http/health';
 import { metricsRoutes, timeRequests } from './http/metrics';
@@ -65,6 +67,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   const services = await createServices(config, app.log, options);
   const { database, bus, metrics, engine, leadership, stomp, tokens, paymentWorker } = services;
   stomp.attach(app.server);
+  capConnections(app.server, config.http.connectionsPerAddress, trustProxyFn(config.trustProxy));
   app.decorate('tokens', tokens);
   // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
   app.addHook('preClose', async () => {

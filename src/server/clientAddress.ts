@@ -10,7 +10,7 @@ import { isIPv6 } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 
 /** Which peers' X-Forwarded-For to believe: the same rule Fastify gets as `trustProxy`. */
-type TrustProxy = (address: string, hop: number) => boolean;
+export type TrustProxy = (address: string, hop: number) => boolean;
 
 /** TRUST_PROXY as a function: false trusts nobody, true everybody, a list its IPs and CIDRs. */
 export function trustProxyFn(setting: boolean | string): TrustProxy {

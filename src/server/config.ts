@@ -67,8 +67,11 @@ export interface Config {
   };
   /** STOMP sockets: in total, kept for signed-in players, per network, and how long one may stay unsubscribed. */
   stomp: StompLimits;
-  /** A request must arrive whole within requestTimeoutMs, its headers within headersTimeoutMs. */
-  http: { requestTimeoutMs: number; headersTimeoutMs: number };
+  /**
+   * A request must arrive whole within requestTimeoutMs, its headers within headersTimeoutMs; one
+   * address holds at most connectionsPerAddress HTTP connections at once.
+   */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; connectionsPerAddress: number };
   /** How long /payment/reserves, /payment/blockhash and a deposit's status are reused, in ms. */
   publicCacheMs: number;
   /** Bearer token that opens /metrics; when absent /metrics answers loopback callers only. */
@@ -199,7 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
       paymentPerAccount: integer(env, 'RATE_LIMIT_PAYMENT_ACCOUNT', 30, 1),
     },
     stomp: stompLimits(env),
-    http: { requestTimeoutMs, headersTimeoutMs },
+    http: { requestTimeoutMs, headersTimeoutMs, connectionsPerAddress: integer(env, 'HTTP_MAX_PER_ADDRESS', 32, 1) },
     publicCacheMs: integer(env, 'PUBLIC_CACHE_MS', 3000, 0),
     metricsToken: secret(env, 'METRICS_TOKEN'),
     localHouseSol: integer(env, 'LOCAL_HOUSE_SOL', 1000),

@@ -199,6 +199,8 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
       PAUSE_MS: '500',
       CRASH_RATE: String(CRASH_RATE),
       RATE_LIMIT_BET_IP: '10000000',
+      // Every player comes from loopback: lift the per-address connection cap above them.
+      HTTP_MAX_PER_ADDRESS: '100000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -38,6 +38,7 @@ const SERVER_ENV = {
   ...{ LOG_LEVEL: 'warn', BETTING_MS: '1000', PAUSE_MS: '500', TICK_MS: '100' },
   // Every subscriber comes from loopback: lift the per-address cap above them.
   STOMP_MAX_PER_ADDRESS: String(perGateway + 10),
+  HTTP_MAX_PER_ADDRESS: String(perGateway + 10),
   STOMP_MAX_CONNECTIONS: String(Math.max(10_000, perGateway + 10)),
 };
 

@@ -39,6 +39,7 @@ const server = tsx(
     PAUSE_MS: '500',
     // Every subscriber comes from loopback: the per-address cap is raised to fit them, not lifted.
     STOMP_MAX_PER_ADDRESS: String(clients + 10),
+    HTTP_MAX_PER_ADDRESS: String(clients + 10),
     STOMP_MAX_CONNECTIONS: String(Math.max(10_000, clients + 10)),
   },
   ['--expose-gc', '--import', './tests/bench/gcOnSignal.ts'],

@@ -71,6 +71,7 @@ const server = spawn(
           '10000000',
         ]),
       ),
+      HTTP_MAX_PER_ADDRESS: '10000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   },

@@ -35,6 +35,7 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
     RATE_LIMIT_PAYMENT_ACCOUNT: '100000',
     RATE_LIMIT_AUTH_GLOBAL: '100000',
     RATE_LIMIT_PUBLIC_IP: '100000',
+    HTTP_MAX_PER_ADDRESS: '100000',
     // Tests read what they just changed; the cache has tests of its own.
     PUBLIC_CACHE_MS: '0',
     ...env,

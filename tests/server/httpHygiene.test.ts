@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
@@ -100,5 +101,56 @@ describe('/metrics with METRICS_TOKEN', () => {
     const right = await fetch(`${t.api}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(right.status).toBe(200);
     expect(await right.text()).toContain('moonrush_stomp_sessions');
+  });
+});
+
+describe('connections per address (HTTP_MAX_PER_ADDRESS)', () => {
+  let t: TestServer;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    t = await startServer({ HTTP_MAX_PER_ADDRESS: '2' });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await t.close();
+  });
+
+  /** Opens a keep-alive connection, sends GET /health and resolves with the answer's first bytes, or '' once the server closes it unanswered. */
+  const healthOn = (): Promise<string> => {
+    const socket = connect(Number(new URL(t.api).port), '127.0.0.1');
+    sockets.push(socket);
+    socket.on('error', () => {});
+    socket.write('GET /api/v1/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    return new Promise((resolve) => {
+      socket.once('data', (chunk) => resolve(chunk.toString()));
+      socket.once('close', () => resolve(''));
+    });
+  };
+
+  it('closes a connection over the cap unanswered, and lets one in when another closes', async () => {
+    expect(await healthOn()).toContain('200 OK');
+    expect(await healthOn()).toContain('200 OK');
+    expect(await healthOn()).toBe('');
+    const closed = new Promise((resolve) => sockets[0]!.once('close', resolve));
+    sockets[0]!.destroy();
+    await closed;
+    await expect.poll(healthOn, { timeout: 5000 }).toContain('200 OK');
+  });
+
+  it('does not count a socket that upgraded to WebSocket', async () => {
+    for (const socket of sockets.splice(0)) socket.destroy();
+    // The server sees those close a moment later: until then the upgrade itself is over the cap.
+    const openSocket = () =>
+      new Promise<WebSocket | null>((resolve) => {
+        const ws = new WebSocket(t.ws, ['v12.stomp']);
+        ws.once('open', () => resolve(ws));
+        ws.once('error', () => resolve(null));
+      });
+    let ws: WebSocket | null = null;
+    await expect.poll(async () => (ws = await openSocket()), { timeout: 5000 }).not.toBeNull();
+    expect(await healthOn()).toContain('200 OK');
+    expect(await healthOn()).toContain('200 OK');
+    expect(await healthOn()).toBe('');
+    ws!.close();
   });
 });

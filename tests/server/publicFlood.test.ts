@@ -43,12 +43,14 @@ function floodFrom(url: string): Promise<Record<string, number>> {
     const { workerData, parentPort } = require('node:worker_threads');
     const agent = new Agent({ keepAlive: true, maxSockets: workerData.concurrent });
     const statuses = {};
-    const once = () => new Promise((resolve, reject) =>
+    const count = (status) => (statuses[status] = (statuses[status] ?? 0) + 1);
+    // A connection over the server's cap is closed unanswered: counted as 'closed'.
+    const once = () => new Promise((resolve) =>
       request(workerData.url, { agent }, (res) => {
-        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        count(res.statusCode);
         res.resume();
         res.on('end', resolve);
-      }).on('error', reject).end());
+      }).on('error', () => resolve(count('closed'))).end());
     const client = async () => { for (let i = 0; i < workerData.repeats; i++) await once(); };
     Promise.all(Array.from({ length: workerData.concurrent }, client)).then(() => {
       agent.destroy();
@@ -90,7 +92,8 @@ describe('a flood of public reads', () => {
       })),
     );
     await database.close();
-    server = await spawnServer({ DATABASE_URL: url });
+    // The default cap on connections per address (tests raise it for their crowds of players).
+    server = await spawnServer({ DATABASE_URL: url, HTTP_MAX_PER_ADDRESS: '' });
   }, 180_000);
 
   afterAll(async () => {
@@ -99,7 +102,7 @@ describe('a flood of public reads', () => {
     pg?.stop();
   });
 
-  it('200 concurrent /game/last?limit=100 from one address leave /health answering: p50 under 50 ms, p99 under 250 ms', async () => {
+  it('200 concurrent /game/last?limit=100 from one address leave /health answering: p50 and p99 under 50 ms over the quiet figures', async () => {
     const probeAgent = new Agent({ keepAlive: true, maxSockets: 1 });
     /** Sends /health probes one after another while `going()` and returns their times in ms, sorted. */
     const probe = async (going: () => boolean) => {
@@ -127,11 +130,14 @@ describe('a flood of public reads', () => {
       );
       expect(statuses['200']).toBeGreaterThan(0);
       expect(times.length).toBeGreaterThanOrEqual(10);
-      // Before the caches and limits the flood put /health's p50 at 81 ms and its p99 at 409 ms. The
-      // issue's target, p99 under 50 ms, is not met yet: 200 requests arriving at once still queue a
-      // probe behind them (p99 142 ms on 2026-11-25 at load 8; docs/reliability.md).
+      // Closing what is over the per-address cap is what keeps the queue short (one answered
+      // connection holds one request at a time).
+      expect(statuses['closed']).toBeGreaterThan(0);
+      // Before the caches and limits the flood put /health's p50 at 81 ms and its p99 at 409 ms;
+      // with them but no connection cap, 200 requests arriving at once queued a probe behind them
+      // (p99 142 ms on 2026-11-25 at load 8).
       expect(p(times, 50)).toBeLessThan(50 + p(quiet, 50));
-      expect(p(times, 99)).toBeLessThan(250 + p(quiet, 99));
+      expect(p(times, 99)).toBeLessThan(50 + p(quiet, 99));
     } finally {
       probeAgent.destroy();
     }
