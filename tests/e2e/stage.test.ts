@@ -135,14 +135,26 @@ describe('the stage in Chromium against the real server', () => {
       const shot = await canvas.screenshot();
       await pair.evaluate((lines) => lines.forEach((line) => line.destroy()));
       const band = async (top: number) => {
-        const { data } = await sharp(shot).extract({ left: 0, top: top * 2, width: 600, height: 160 }).raw().toBuffer({ resolveWithObject: true });
-        return data.map((value) => (value > 150 ? 1 : 0));
+        const { data, info } = await sharp(shot)
+          .extract({ left: 0, top: top * 2, width: 600, height: 160 })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        // One entry per channel of each pixel; `row` entries make a row of pixels.
+        return { lit: data.map((value) => (value > 150 ? 1 : 0)), pixel: info.channels, row: info.width * info.channels };
       };
       const [above, below] = [await band(10), await band(110)];
-      const lit = above.reduce((sum, value) => sum + value, 0);
-      const differing = above.reduce((sum, value, index) => sum + (value === below[index] ? 0 : 1), 0);
+      // A lit pixel of one line matches when the other lights the same pixel or a neighbour: Chromium
+      // builds round glyph edges differently by a device pixel (half a CSS pixel), which no player sees;
+      // a glyph placed a CSS pixel off, or the wrong glyph, still fails.
+      const unmatched = (line: typeof above, other: typeof above) =>
+        line.lit.reduce((sum, value, index) => {
+          if (value === 0) return sum;
+          const near = [0, -line.pixel, line.pixel, -line.row, line.row].some((step) => other.lit[index + step] === 1);
+          return sum + (near ? 0 : 1);
+        }, 0);
+      const lit = above.lit.reduce((sum, value) => sum + value, 0);
       expect(lit, text).toBeGreaterThan(1000);
-      expect(differing / lit, text).toBeLessThan(0.01);
+      expect((unmatched(above, below) + unmatched(below, above)) / lit, text).toBeLessThan(0.01);
     }
     await page.evaluate(() => (window.__moonrush!.runner!.scene.visible = true));
   });
