@@ -19,7 +19,11 @@ export async function loadPixelFont(): Promise<void> {
   await document.fonts?.load(`16px ${PIXEL_FONT}`).catch(() => []);
 }
 
-/** Installs the fonts once, at 2x so they stay crisp on any capped resolution. */
+/**
+ * Installs the fonts once, at 2x so they stay crisp on any capped resolution. Without kerning: the
+ * pixel font (and the monospace fallback) has none, and Pixi would measure every pair of characters
+ * to find that out, 20,000 measureText calls that held a phone's first seconds (docs/stage.md).
+ */
 export function installFonts(): void {
   CanvasTextMetrics.graphemeSegmenter = splitGraphemes;
   BitmapFont.install({
@@ -27,6 +31,7 @@ export function installFonts(): void {
     chars: CHARS,
     resolution: 2,
     padding: 6,
+    skipKerning: true,
     style: {
       fontFamily: FAMILY,
       fontSize: 72,
@@ -41,6 +46,7 @@ export function installFonts(): void {
     chars: CHARS,
     resolution: 2,
     padding: 2,
+    skipKerning: true,
     style: { fontFamily: FAMILY, fontSize: 14, fill: 0xffffff },
   });
 }
