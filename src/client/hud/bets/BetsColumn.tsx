@@ -7,11 +7,13 @@ import { BetsCounter } from './BetsCounter';
 import { LeadersList } from './LeadersList';
 import { RoundBetList } from './RoundBetList';
 import './bets.css';
+import { useTranslation } from 'react-i18next';
 
 export function BetsColumn() {
   const filter = useAtomValue(betsFilterAtom);
+  const { t } = useTranslation();
   return (
-    <aside className="app-bets hud-bets" aria-label="bets">
+    <aside className="app-bets hud-bets" aria-label={t('bets.column')}>
       <BetFilters />
       <BetsCounter />
       {filter === 'top' ? <LeadersList /> : <RoundBetList mine={filter === 'my'} />}

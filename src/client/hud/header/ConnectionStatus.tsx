@@ -3,20 +3,22 @@
 import { useAtomValue } from 'jotai';
 import { connectionAtom } from '../../state/connectionAtom';
 import { latencyAtom } from '../../state/latencyAtom';
+import { useTranslation } from 'react-i18next';
 
 export function ConnectionStatus() {
+  const { t } = useTranslation();
   const connection = useAtomValue(connectionAtom);
   const latency = useAtomValue(latencyAtom);
   if (connection === 'closed') {
     return (
       <span className="hud-connection hud-connection-down" role="status">
-        Reconnecting…
+        {t('header.reconnecting')}
       </span>
     );
   }
   return (
-    <span className="hud-connection" title="Round trip to the game server" data-testid="latency">
-      {latency === null ? '' : `${latency} ms`}
+    <span className="hud-connection" title={t('header.roundTrip')} data-testid="latency">
+      {latency === null ? '' : t('header.latency', { ms: latency })}
     </span>
   );
 }

@@ -3,8 +3,10 @@
 import { useAtom } from 'jotai';
 import { hotkeysAtom } from '../../state/hotkeysAtom';
 import { Toggle } from '../pixel';
+import { useTranslation } from 'react-i18next';
 
 export function HotkeysToggle() {
+  const { t } = useTranslation();
   const [hotkeys, setHotkeys] = useAtom(hotkeysAtom);
-  return <Toggle label="Hotkeys" checked={hotkeys === 'on'} onChange={(on) => setHotkeys(on ? 'on' : 'off')} />;
+  return <Toggle label={t('header.hotkeys')} checked={hotkeys === 'on'} onChange={(on) => setHotkeys(on ? 'on' : 'off')} />;
 }
