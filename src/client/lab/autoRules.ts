@@ -60,8 +60,10 @@ export function autoAfter(rules: AutoRules, run: AutoRun, profit: number): AutoR
 }
 
 function stopReason(rules: AutoRules, run: Omit<AutoRun, 'stopped'>, win: number | null): string | null {
-  if (rules.stopProfit !== null && run.net >= rules.stopProfit) return t('autoRules.reachedProfit', { amount: formatCoins(rules.stopProfit) });
-  if (rules.stopLoss !== null && -run.net >= rules.stopLoss) return t('autoRules.reachedLoss', { amount: formatCoins(rules.stopLoss) });
+  if (rules.stopProfit !== null && run.net >= rules.stopProfit)
+    return t('autoRules.reachedProfit', { amount: formatCoins(rules.stopProfit) });
+  if (rules.stopLoss !== null && -run.net >= rules.stopLoss)
+    return t('autoRules.reachedLoss', { amount: formatCoins(rules.stopLoss) });
   if (rules.stopWinAbove !== null && win !== null && win > rules.stopWinAbove)
     return t('autoRules.bigWin', { win: formatCoins(win), limit: formatCoins(rules.stopWinAbove) });
   if (rules.bets !== null && run.bets >= rules.bets) return t('autoRules.betsMade', { bets: rules.bets });

@@ -137,7 +137,8 @@ function retryWaitMs(header: string | null): number {
 }
 
 function unwrap<T>(body: Envelope<T>): T {
-  if (!body?.success || body.data === undefined) throw new ApiError(body?.errorMessage ?? t('wallet.errorOccurred'), 200);
+  if (!body?.success || body.data === undefined)
+    throw new ApiError(body?.errorMessage ?? t('wallet.errorOccurred'), 200);
   return body.data;
 }
 

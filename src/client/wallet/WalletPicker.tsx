@@ -58,7 +58,12 @@ export function WalletPicker() {
       <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} className="wallet-picker">
         <div className="wallet-picker-head">
           <h2 id={titleId}>{t('wallet.pickerTitle')}</h2>
-          <button type="button" className="wallet-picker-close" aria-label={t('common.close')} onClick={() => setOpen(false)}>
+          <button
+            type="button"
+            className="wallet-picker-close"
+            aria-label={t('common.close')}
+            onClick={() => setOpen(false)}
+          >
             ✕
           </button>
         </div>

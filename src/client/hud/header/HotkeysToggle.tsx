@@ -8,5 +8,7 @@ import { useTranslation } from 'react-i18next';
 export function HotkeysToggle() {
   const { t } = useTranslation();
   const [hotkeys, setHotkeys] = useAtom(hotkeysAtom);
-  return <Toggle label={t('header.hotkeys')} checked={hotkeys === 'on'} onChange={(on) => setHotkeys(on ? 'on' : 'off')} />;
+  return (
+    <Toggle label={t('header.hotkeys')} checked={hotkeys === 'on'} onChange={(on) => setHotkeys(on ? 'on' : 'off')} />
+  );
 }

@@ -100,16 +100,14 @@ function Lab() {
   async function run() {
     const start = coinsToHundredths(fields.start);
     const count = Math.floor(Number(fields.rounds));
-    if (!start || !(count >= 1 && count <= MAX_ROUNDS))
-      return setError(t('lab.giveStart', { max: MAX_ROUNDS }));
+    if (!start || !(count >= 1 && count <= MAX_ROUNDS)) return setError(t('lab.giveStart', { max: MAX_ROUNDS }));
     setRunning(true);
     setError(null);
     setResult(null);
     try {
       setStatus(t('lab.fetching'));
       const verified = await loadVerifiedRounds(count, (done) => setStatus(`Verified ${done} rounds…`));
-      if (verified.failure)
-        return setError(t('lab.failedCheck', { failure: verified.failure }));
+      if (verified.failure) return setError(t('lab.failedCheck', { failure: verified.failure }));
       setStatus(t('lab.replaying'));
       const played = await play(kind, fields, source, verified, start);
       if ('error' in played) return setError(played.error);
@@ -195,11 +193,18 @@ function LabResult({ result }: { result: Result }) {
           value={f.longestLosingStreak}
           text={String(f.longestLosingStreak)}
         />
-        <Figure name="bets" label={t('stats.bets')} value={f.bets} text={t('lab.betsWon', { bets: f.bets, wins: f.wins })} />
+        <Figure
+          name="bets"
+          label={t('stats.bets')}
+          value={f.bets}
+          text={t('lab.betsWon', { bets: f.bets, wins: f.wins })}
+        />
         <Figure name="wagered" label={t('stats.wagered')} value={f.wagered} text={formatCoins(f.wagered)} />
         <Figure name="rtp" label={t('lab.rtp', { rtp: RTP * 100 })} value={f.rtp ?? ''} text={rtp} />
       </dl>
-      <p data-testid="lab-stopped">{stopped ? t('lab.stopped', { reason: stopped }) : t('lab.playedAll', { rounds: outcomes.length })}</p>
+      <p data-testid="lab-stopped">
+        {stopped ? t('lab.stopped', { reason: stopped }) : t('lab.playedAll', { rounds: outcomes.length })}
+      </p>
       <RecentRounds verified={verified} outcomes={outcomes} />
     </div>
   );

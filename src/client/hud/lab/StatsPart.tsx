@@ -40,10 +40,7 @@ export default function StatsPart() {
         <Figure label={t('stats.wagered')} text={formatCoins(s.wagered)} />
         <Figure label={t('stats.net')} text={formatCoins(s.net)} />
         <Figure label={t('stats.biggestWin')} text={s.biggestWin === null ? '—' : formatCoins(s.biggestWin)} />
-        <Figure
-          label={t('stats.biggestRate')}
-          text={s.biggestRate === null ? '—' : formatRate(s.biggestRate)}
-        />
+        <Figure label={t('stats.biggestRate')} text={s.biggestRate === null ? '—' : formatRate(s.biggestRate)} />
       </dl>
       <div role="group" aria-label={t('stats.overTime')}>
         <Chip color={by === 'bet' ? 'green' : 'gray'} onClick={() => setBy('bet')} aria-pressed={by === 'bet'}>
@@ -53,7 +50,13 @@ export default function StatsPart() {
           {t('stats.perDay')}
         </Chip>
       </div>
-      <BalanceChart key={by} x={curve.x} y={curve.y} xLabel={by === 'bet' ? t('stats.bet') : t('stats.day')} time={by === 'day'} />
+      <BalanceChart
+        key={by}
+        x={curve.x}
+        y={curve.y}
+        xLabel={by === 'bet' ? t('stats.bet') : t('stats.day')}
+        time={by === 'day'}
+      />
     </div>
   );
 }

@@ -83,7 +83,10 @@ export function LimitsPart() {
                     <td key={name}>
                       <input
                         className="modal-input limits-input"
-                        aria-label={t('limits.inputName', { period, kind })}
+                        aria-label={t('limits.inputName', {
+                          period: t(`limits.${period.toLowerCase() as Lowercase<typeof period>}`),
+                          kind: t(`limits.kindNames.${kind}`),
+                        })}
                         inputMode="decimal"
                         placeholder={t('limits.none')}
                         value={texts[name] ?? (limits.limits[name] === null ? '' : String(limits.limits[name]))}
@@ -91,7 +94,10 @@ export function LimitsPart() {
                       />
                       {pending && (
                         <span className="limits-pending">
-                          {t('limits.pendingFrom', { amount: pending.amount === null ? t('limits.none') : pending.amount, when: formatDateTime(pending.at) })}
+                          {t('limits.pendingFrom', {
+                            amount: pending.amount === null ? t('limits.none') : pending.amount,
+                            when: formatDateTime(pending.at),
+                          })}
                         </span>
                       )}
                     </td>
@@ -101,9 +107,7 @@ export function LimitsPart() {
             ))}
           </tbody>
         </table>
-        <p className="limits-note">
-          {t('limits.note', { timeZone: limits.timeZone })}
-        </p>
+        <p className="limits-note">{t('limits.note', { timeZone: limits.timeZone })}</p>
         <label className="limits-row">
           {t('limits.realityCheck')}
           <select

@@ -50,7 +50,11 @@ function RealityCheckDialog({ since, dueAt }: { since: number; dueAt: number }) 
         {t('reality.net')}{' '}
         {net === null || result.state !== 'done'
           ? t('common.loading')
-          : t('reality.netValue', { sign: net < 0 ? '-' : '+', amount: formatCoins(Math.abs(net)), bets: result.value.bets })}
+          : t('reality.netValue', {
+              sign: net < 0 ? '-' : '+',
+              amount: formatCoins(Math.abs(net)),
+              bets: result.value.bets,
+            })}
       </p>
       <div className="modal-actions">
         <Button data-autofocus onClick={() => answerRealityCheck(true)}>

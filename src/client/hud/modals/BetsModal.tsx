@@ -63,7 +63,9 @@ function BetHistory() {
         <button key={bet.betId} type="button" className="modal-row" onClick={() => openFairness(fairnessOfBet(bet))}>
           <span>
             {formatCoins(bet.amount)} $
-            <span className="modal-row-sub">{t('betsModal.roundAt', { id: bet.gameId, time: formatTime(bet.time) })}</span>
+            <span className="modal-row-sub">
+              {t('betsModal.roundAt', { id: bet.gameId, time: formatTime(bet.time) })}
+            </span>
           </span>
           {bet.rate !== null ? <Chip color={rateColor(bet.rate)}>{formatRate(bet.rate)}</Chip> : <span />}
           <Outcome bet={bet} />

@@ -28,9 +28,7 @@ export function EmailSignIn() {
 
   return (
     <form className="email-sign-in" onSubmit={submit}>
-      <p className="email-sign-in-lead">
-        {register ? t('email.leadRegister') : t('email.leadSignIn')}
-      </p>
+      <p className="email-sign-in-lead">{register ? t('email.leadRegister') : t('email.leadSignIn')}</p>
       <label className="modal-field">
         <span className="modal-field-label">{t('email.email')}</span>
         <input

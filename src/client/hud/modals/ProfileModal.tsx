@@ -50,7 +50,9 @@ function ProfileSummary() {
       </div>
       <div className="modal-field">
         <span className="modal-field-label">{t('profile.balance')}</span>
-        <span className="profile-balance">{profile ? `${formatCoins(profile.balanceAmount)} $` : t('common.loading')}</span>
+        <span className="profile-balance">
+          {profile ? `${formatCoins(profile.balanceAmount)} $` : t('common.loading')}
+        </span>
       </div>
       <div className="modal-actions">
         <Button

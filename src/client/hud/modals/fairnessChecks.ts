@@ -65,8 +65,7 @@ function chainCheck(id: RoundCheck['check'], label: FairnessCheck['label']): Fai
     label,
     async run(round) {
       const audit = audited(round);
-      if (!audit)
-        return round.rate === null ? null : { ok: null, detail: t('fairness.openFromHistory') };
+      if (!audit) return round.rate === null ? null : { ok: null, detail: t('fairness.openFromHistory') };
       const checks = await audit;
       const found = checks.find((check) => check.check === id) ?? checks[0]!;
       return { ok: found.result === 'unknown' ? null : found.result === 'pass', detail: found.text };

@@ -36,7 +36,9 @@ export function MainButton({ index }: { index: number }) {
       {panel.betState === 'running' ? (
         <ClaimFigure amount={amount} />
       ) : (
-        <span className="bet-main-sub">{panel.betState === 'waiting' ? t('panel.nextRound') : `${formatCoins(amount)} $`}</span>
+        <span className="bet-main-sub">
+          {panel.betState === 'waiting' ? t('panel.nextRound') : `${formatCoins(amount)} $`}
+        </span>
       )}
     </Button>
   );
