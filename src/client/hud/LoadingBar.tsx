@@ -2,11 +2,11 @@
 
 import { useAtomValue } from 'jotai';
 import { loadingAtom } from '../state/loadingAtom';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/i18n';
 
 export function LoadingBar() {
   const { progress, done, error } = useAtomValue(loadingAtom);
-  const { t } = useTranslation();
+  const t = useT();
   if (done) return null;
   return (
     <div

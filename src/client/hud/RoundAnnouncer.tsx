@@ -6,8 +6,7 @@
 import { useAtomValue } from 'jotai';
 import { roundAtom, type RoundState } from '../state/roundAtom';
 import { formatRate } from './format';
-import { useTranslation } from 'react-i18next';
-import { t } from '../i18n/i18n';
+import { t, useT } from '../i18n/i18n';
 
 function announcement(round: RoundState): string {
   switch (round.state) {
@@ -23,7 +22,7 @@ function announcement(round: RoundState): string {
 }
 
 export function RoundAnnouncer() {
-  useTranslation();
+  useT();
   const text = announcement(useAtomValue(roundAtom));
   return (
     <p className="hud-sr" aria-live="polite" data-testid="round-announcer">

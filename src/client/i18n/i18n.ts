@@ -5,7 +5,7 @@
  */
 
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStored, writeStored } from '../state/storage';
 import en from './en.json';
 import { chooseLanguage, type Language } from './languages';
@@ -36,6 +36,14 @@ void i18next.use(initReactI18next).init({
   // React escapes what it renders.
   interpolation: { escapeValue: false },
 });
+
+/**
+ * Translates in a React component and renders it again when the language changes. Components take
+ * it from here, not from react-i18next, so whatever renders them has the catalogue set up.
+ */
+export function useT() {
+  return useTranslation().t;
+}
 
 /** Translates outside React (network, stage, wallet flows): the current language at call time. */
 export const t = i18next.t.bind(i18next);

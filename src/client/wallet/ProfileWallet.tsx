@@ -20,7 +20,7 @@ import { signInWithWallet } from './signInWithWallet';
 import { useAction } from './useAction';
 import { WalletButton } from './WalletButton';
 import { withdraw } from './withdrawFlow';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/i18n';
 
 export default function ProfileWallet() {
   const signedIn = useAtomValue(accessTokenAtom) !== null;
@@ -28,7 +28,7 @@ export default function ProfileWallet() {
 }
 
 function SignedOut() {
-  const { t } = useTranslation();
+  const t = useT();
   const wallet = useWallet();
   const { setOpen: openPicker } = usePicker();
   const signIn = useAction();
@@ -56,7 +56,7 @@ function SignedOut() {
 }
 
 function SignedIn() {
-  const { t } = useTranslation();
+  const t = useT();
   const wallet = useWallet();
   const { rate } = useAtomValue(paymentEnvironmentAtom);
   const profile = useAtomValue(profileAtom);

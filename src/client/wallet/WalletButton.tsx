@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useWallet } from '@solana/wallet-adapter-react';
 import { Button } from '../hud/pixel';
 import { usePicker } from './pickerContext';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/i18n';
 
 /** How long 'Copied' stays. */
 const COPIED_MS = 1500;
@@ -16,7 +16,7 @@ const COPIED_MS = 1500;
 const shortAddress = (address: string) => `${address.slice(0, 4)}..${address.slice(-4)}`;
 
 export function WalletButton() {
-  const { t } = useTranslation();
+  const t = useT();
   const { wallet, publicKey, connecting, connected, connect, disconnect } = useWallet();
   const { setOpen: openPicker } = usePicker();
   const [menu, setMenu] = useState(false);

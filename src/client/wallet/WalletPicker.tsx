@@ -12,10 +12,10 @@ import { useWallet, type Wallet } from '@solana/wallet-adapter-react';
 import { FEATURED_WALLETS, orderWallets } from './pickerOrder';
 import { usePicker } from './pickerContext';
 import { notReady } from './walletErrors';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../i18n/i18n';
 
 export function WalletPicker() {
-  const { t } = useTranslation();
+  const t = useT();
   const { open, setOpen } = usePicker();
   const { wallets, select } = useWallet();
   const [expanded, setExpanded] = useState(false);

@@ -3,13 +3,13 @@
 import { useAtom } from 'jotai';
 import { BET_FILTERS } from '../../../shared/constants';
 import { betsFilterAtom } from '../../state/betsFilterAtom';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 const LABELS = { all: 'bets.filterAll', my: 'bets.filterMy', top: 'bets.filterTop' } as const;
 
 export function BetFilters() {
   const [filter, setFilter] = useAtom(betsFilterAtom);
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div className="bets-filters" role="tablist" aria-label={t('bets.list')}>
       {BET_FILTERS.map((name) => (

@@ -3,7 +3,7 @@
 import type { Bet } from '../../../shared/protocol';
 import { formatCoins, formatRate, rateColor } from '../format';
 import { Chip } from '../pixel';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 interface BetRowProps {
   bet: Bet;
@@ -13,7 +13,7 @@ interface BetRowProps {
 }
 
 export function BetRow({ bet, ended, own }: BetRowProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const won = bet.status === 'REFUNDED' && bet.winAmount !== null;
   const lost = !won && ended;
   return (

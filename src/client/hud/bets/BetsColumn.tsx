@@ -7,11 +7,11 @@ import { BetsCounter } from './BetsCounter';
 import { LeadersList } from './LeadersList';
 import { RoundBetList } from './RoundBetList';
 import './bets.css';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function BetsColumn() {
   const filter = useAtomValue(betsFilterAtom);
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <aside className="app-bets hud-bets" aria-label={t('bets.column')}>
       <BetFilters />

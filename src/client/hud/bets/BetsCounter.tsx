@@ -4,10 +4,10 @@ import { useAtomValue } from 'jotai';
 import { BETS_COUNTER_ANIMATION_MS } from '../../../shared/constants';
 import { betsAtom } from '../../state/betsAtom';
 import { useTween } from '../useTween';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function BetsCounter() {
-  const { t } = useTranslation();
+  const t = useT();
   const count = useAtomValue(betsAtom).length;
   const shown = Math.round(useTween(count, BETS_COUNTER_ANIMATION_MS));
   return (

@@ -14,7 +14,7 @@ import { fairnessOfBet } from '../modals/fairnessOfBet';
 import { BetRow } from './BetRow';
 import { BetHeads } from './RoundBetList';
 import { VirtualRows } from './VirtualRows';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 const PERIODS = {
   day: { label: 'bets.periodDay', empty: 'bets.emptyDay' },
@@ -24,7 +24,7 @@ const PERIODS = {
 } as const satisfies Record<LeaderPeriod, unknown>;
 
 export function LeadersList() {
-  const { t } = useTranslation();
+  const t = useT();
   const leaders = useAtomValue(leadersAtom);
   const [period, setPeriod] = useAtom(leadersPeriodAtom);
   const setLeaders = useSetAtom(leadersAtom);

@@ -6,10 +6,10 @@ import { ownBetIdsAtom } from '../../state/ownBetIdsAtom';
 import { roundAtom } from '../../state/roundAtom';
 import { BetRow } from './BetRow';
 import { VirtualRows } from './VirtualRows';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function RoundBetList({ mine }: { mine: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const bets = useAtomValue(betsAtom);
   const own = useAtomValue(ownBetIdsAtom);
   const ended = useAtomValue(roundAtom).state === 'ENDED';
@@ -29,7 +29,7 @@ export function RoundBetList({ mine }: { mine: boolean }) {
 }
 
 export function BetHeads() {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <div className="bets-row bets-heads" aria-hidden="true">
       <span>{t('bets.headPlayer')}</span>

@@ -3,10 +3,10 @@
 import { useAtomValue } from 'jotai';
 import { connectionAtom } from '../../state/connectionAtom';
 import { latencyAtom } from '../../state/latencyAtom';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function ConnectionStatus() {
-  const { t } = useTranslation();
+  const t = useT();
   const connection = useAtomValue(connectionAtom);
   const latency = useAtomValue(latencyAtom);
   if (connection === 'closed') {

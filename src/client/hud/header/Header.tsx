@@ -9,10 +9,10 @@ import { ProfileButton } from './ProfileButton';
 import { SideMenu } from './SideMenu';
 import { SoundToggle } from './SoundToggle';
 import './header.css';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function Header() {
-  const { t } = useTranslation();
+  const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="app-header hud-header">

@@ -3,10 +3,10 @@
 import { useAtom } from 'jotai';
 import { hotkeysAtom } from '../../state/hotkeysAtom';
 import { Toggle } from '../pixel';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function HotkeysToggle() {
-  const { t } = useTranslation();
+  const t = useT();
   const [hotkeys, setHotkeys] = useAtom(hotkeysAtom);
   return (
     <Toggle label={t('header.hotkeys')} checked={hotkeys === 'on'} onChange={(on) => setHotkeys(on ? 'on' : 'off')} />

@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { openModalAtom, type ModalName } from '../../state/modalAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
 import { Chip } from '../pixel';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 const ENTRIES: { label: `nav.${'rules' | 'lab' | 'bets' | 'referral'}`; modal: ModalName; signedIn: boolean }[] = [
   { label: 'nav.rules', modal: 'rules', signedIn: false },
@@ -15,7 +15,7 @@ const ENTRIES: { label: `nav.${'rules' | 'lab' | 'bets' | 'referral'}`; modal: M
 
 /** `onPick` runs after the modal opens (the menu closes itself). */
 export function NavChips({ onPick }: { onPick?(): void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   const open = useSetAtom(openModalAtom);
   return (

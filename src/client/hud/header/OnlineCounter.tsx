@@ -3,10 +3,10 @@
 import { useAtomValue } from 'jotai';
 import { onlineAtom } from '../../state/onlineAtom';
 import { formatOnline } from '../format';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function OnlineCounter() {
-  const { t } = useTranslation();
+  const t = useT();
   const online = useAtomValue(onlineAtom);
   return (
     <span className="hud-online" title={t('header.playersOnline')} data-testid="online">

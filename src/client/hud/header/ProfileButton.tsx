@@ -7,10 +7,9 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { openModalAtom } from '../../state/modalAtom';
 import { profileAtom, profileLoadingAtom, profileUnreachableAtom } from '../../state/profileAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
-import { t } from '../../i18n/i18n';
+import { t, useT } from '../../i18n/i18n';
 import { formatCoins } from '../format';
 import { Button } from '../pixel';
-import { useTranslation } from 'react-i18next';
 
 export function profileLabel(
   signedIn: boolean,
@@ -26,7 +25,7 @@ export function profileLabel(
 
 export function ProfileButton({ onPick }: { onPick?(): void }) {
   // Renders again when the language changes.
-  useTranslation();
+  useT();
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   const loading = useAtomValue(profileLoadingAtom);
   const balance = useAtomValue(profileAtom)?.balanceAmount ?? null;

@@ -5,10 +5,10 @@ import { HotkeysToggle } from './HotkeysToggle';
 import { LanguagePicker } from './LanguagePicker';
 import { NavChips } from './NavChips';
 import { ProfileButton } from './ProfileButton';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;

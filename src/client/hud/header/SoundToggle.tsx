@@ -5,10 +5,10 @@ import { playSound } from '../../audio';
 import { soundEnabledAtom } from '../../state/soundAtom';
 import { Button } from '../pixel';
 import { tileUrl } from '../pixel/tiles';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function SoundToggle() {
-  const { t } = useTranslation();
+  const t = useT();
   const [enabled, setEnabled] = useAtom(soundEnabledAtom);
   const label = enabled ? t('header.soundOn') : t('header.soundOff');
   return (

@@ -9,10 +9,10 @@ import { openFairnessAtom } from '../../state/modalAtom';
 import { formatRate, rateColor } from '../format';
 import { Button, Chip } from '../pixel';
 import './history.css';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function HistoryStrip() {
-  const { t } = useTranslation();
+  const t = useT();
   const history = useAtomValue(historyAtom);
   const openFairness = useSetAtom(openFairnessAtom);
   return (

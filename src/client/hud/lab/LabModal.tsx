@@ -28,7 +28,7 @@ import { Button } from '../pixel';
 import { Modal } from '../modals/Modal';
 import { BalanceChart } from './BalanceChart';
 import './lab.css';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 const MAX_ROUNDS = 10_000;
 type Kind = 'fixed' | 'rules' | 'martingale' | 'custom';
@@ -68,7 +68,7 @@ async function play(
 }
 
 export default function LabModal({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <Modal open={open} onClose={onClose} title={t('nav.lab')} className="modal-wide">
       <Lab />
@@ -77,7 +77,7 @@ export default function LabModal({ open, onClose }: { open: boolean; onClose(): 
 }
 
 function Lab() {
-  const { t } = useTranslation();
+  const t = useT();
   const [kind, setKind] = useState<Kind>('martingale');
   const [fields, setFields] = useState(FIELDS);
   const [source, setSource] = useState(EXAMPLE_STRATEGY);
@@ -168,7 +168,7 @@ function Lab() {
 }
 
 function LabResult({ result }: { result: Result }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { verified, outcomes, stopped, figures: f } = result;
   const x = outcomes.map((_, i) => i + 1);
   const y = outcomes.map((outcome) => outcome.balance / 100);
@@ -223,7 +223,7 @@ function Figure({ name, label, value, text }: { name: string; label: string; val
 
 /** The last rounds of the run, each opening its Provably Fair data. */
 function RecentRounds({ verified, outcomes }: { verified: VerifiedRounds; outcomes: Outcome[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   const openFairness = useSetAtom(openFairnessAtom);
   const byId = new Map(verified.rounds.map((round) => [round.gameId, round]));
   return (

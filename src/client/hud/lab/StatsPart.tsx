@@ -12,7 +12,7 @@ import { Chip } from '../pixel';
 import { useRequest } from '../modals/useRequest';
 import { BalanceChart } from './BalanceChart';
 import './lab.css';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 /** The curves: x and the running net in coins. */
 function curves(stats: PlayerStats) {
@@ -25,7 +25,7 @@ function curves(stats: PlayerStats) {
 }
 
 export default function StatsPart() {
-  const { t } = useTranslation();
+  const t = useT();
   const stats = useRequest(() => getData<PlayerStats>('/user/stats'));
   const [by, setBy] = useState<'bet' | 'day'>('bet');
   if (stats.state === 'loading') return <p className="modal-empty">{t('common.loading')}</p>;

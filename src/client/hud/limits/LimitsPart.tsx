@@ -20,13 +20,13 @@ import { formatDateTime } from '../format';
 import { Button } from '../pixel';
 import { useRequest } from '../modals/useRequest';
 import './limits.css';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 const KINDS = ['deposit', 'loss', 'wager'] as const;
 const PERIODS = ['Daily', 'Weekly', 'Monthly'] as const;
 
 export function LimitsPart() {
-  const { t } = useTranslation();
+  const t = useT();
   const loaded = useRequest(loadLimits);
   const limits = useAtomValue(limitsAtom);
   const [texts, setTexts] = useState<Partial<Record<LimitName, string>>>({});

@@ -12,7 +12,7 @@ import { formatCoins } from '../format';
 import { Button } from '../pixel';
 import { Modal } from '../modals/Modal';
 import { useRequest } from '../modals/useRequest';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function RealityCheck() {
   const signedIn = useAtomValue(accessTokenAtom) !== null;
@@ -39,7 +39,7 @@ export function RealityCheck() {
 
 /** The check itself: mounted each time one is due, so it loads this session's result once. */
 function RealityCheckDialog({ since, dueAt }: { since: number; dueAt: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const result = useRequest(() => sessionResult(since));
   const played = Math.floor((dueAt - since) / 60_000);
   const net = result.state === 'done' ? Math.round(result.value.net * 100) : null;

@@ -13,12 +13,12 @@ import { Chip } from '../pixel';
 import { fairnessOfBet } from './fairnessOfBet';
 import { Modal } from './Modal';
 import { useRequest } from './useRequest';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 const StatsPart = lazy(() => import('../lab/StatsPart'));
 
 export function BetsModal({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [part, setPart] = useState<'bets' | 'stats'>('bets');
   return (
     <Modal open={open} onClose={onClose} title={t('betsModal.title')} className="modal-wide">
@@ -50,7 +50,7 @@ export function BetsModal({ open, onClose }: { open: boolean; onClose(): void })
 }
 
 function BetHistory() {
-  const { t } = useTranslation();
+  const t = useT();
   const history = useRequest(() => getData<BetHistoryResponse>('/bet/history'));
   const openFairness = useSetAtom(openFairnessAtom);
   if (history.state === 'loading') return <p className="modal-empty">{t('common.loading')}</p>;
@@ -76,7 +76,7 @@ function BetHistory() {
 }
 
 function Outcome({ bet }: { bet: BetWithRound }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (bet.status === 'REFUNDED' && bet.winAmount !== null)
     return <span className="bet-win">+{formatCoins(bet.winAmount)} $</span>;
   if (bet.status === 'VOID') return <span className="bet-void">{t('betsModal.refunded')}</span>;

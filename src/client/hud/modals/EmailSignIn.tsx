@@ -3,10 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { signInWithPassword } from '../../net/session';
 import { Button } from '../pixel';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function EmailSignIn() {
-  const { t } = useTranslation();
+  const t = useT();
   const [register, setRegister] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

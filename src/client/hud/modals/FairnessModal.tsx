@@ -9,12 +9,12 @@ import { fairnessRoundAtom, type FairnessRound } from '../../state/modalAtom';
 import { roundAtom } from '../../state/roundAtom';
 import { FAIRNESS_CHECKS, type CheckResult } from './fairnessChecks';
 import { Modal } from './Modal';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 const HIDDEN = '***';
 
 export function FairnessModal({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <Modal open={open} onClose={onClose} title={t('fairness.title')}>
       <FairnessData />
@@ -37,7 +37,7 @@ function useShownRound(): FairnessRound {
 }
 
 function FairnessData() {
-  const { t } = useTranslation();
+  const t = useT();
   const round = useShownRound();
   return (
     <div className="fairness">
@@ -68,7 +68,7 @@ function Field({ label, value }: { label: string; value: string }) {
 
 /** One check's result. */
 function Check({ label, run }: { label: string; run(): Promise<CheckResult | null> }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [result, setResult] = useState<CheckResult | null | 'running'>('running');
   useEffect(() => {
     let live = true;

@@ -7,7 +7,7 @@ import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom';
 import { Box, Button } from '../pixel';
 import './modals.css';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 interface ModalProps {
   open: boolean;
@@ -22,7 +22,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ open, onClose, title, children, className }: ModalProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const close = useEffectEvent(onClose);

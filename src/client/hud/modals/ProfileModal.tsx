@@ -14,10 +14,10 @@ import { EmailSignIn } from './EmailSignIn';
 import { Modal } from './Modal';
 import { WalletSlot } from './WalletSlot';
 import { LimitsPart } from '../limits/LimitsPart';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function ProfileModal({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   return (
     <Modal open={open} onClose={onClose} title={signedIn ? t('profile.title') : t('profile.connectTitle')}>
@@ -39,7 +39,7 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose(): void
 
 /** Who is signed in, their balance, and Logout. */
 function ProfileSummary() {
-  const { t } = useTranslation();
+  const t = useT();
   const profile = useAtomValue(profileAtom);
   const [leaving, setLeaving] = useState(false);
   return (

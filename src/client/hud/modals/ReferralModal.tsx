@@ -4,14 +4,14 @@ import { useAtomValue } from 'jotai';
 import { profileAtom } from '../../state/profileAtom';
 import { Button } from '../pixel';
 import { Modal } from './Modal';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 function referralLink(origin: string, email: string): string {
   return `${origin}/?refId=${encodeURIComponent(email)}`;
 }
 
 export function ReferralModal({ open, onClose }: { open: boolean; onClose(): void }) {
-  const { t } = useTranslation();
+  const t = useT();
   const profile = useAtomValue(profileAtom);
   const link = profile ? referralLink(window.location.origin, profile.email) : '';
   const copy = async () => {

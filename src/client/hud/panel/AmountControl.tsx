@@ -10,10 +10,10 @@ import { sanitizeAmountInput } from '../../../shared/money';
 import { panelAtoms } from '../../state/panelsAtom';
 import { useTween } from '../useTween';
 import { amountText, steppedAmount, tidyAmount, typedAmount } from './amountText';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function AmountControl({ index, locked }: { index: number; locked: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [panel, setPanel] = useAtom(panelAtoms[index]!);
   const [animate, setAnimate] = useState(false);
   const target = typedAmount(panel.amount);

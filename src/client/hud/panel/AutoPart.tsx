@@ -13,10 +13,10 @@ import { formatCoins } from '../format';
 import { EMPTY_RULES, RULE_FIELDS, rulesOf, startRun, type RuleTexts } from '../../lab/autoRules';
 import { betAmount, pressMain } from '../../net/bets';
 import { editable, panelAtoms, stopAutoBet } from '../../state/panelsAtom';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function AutoPart({ index }: { index: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [panel, setPanel] = useAtom(panelAtoms[index]!);
   const [open, setOpen] = useState(false);
   const [texts, setTexts] = useState<RuleTexts>(EMPTY_RULES);

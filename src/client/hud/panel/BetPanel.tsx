@@ -14,7 +14,7 @@ import { MainButton } from './MainButton';
 import { RateInput } from './RateInput';
 import { houseWarning } from './HouseLimit';
 import { houseAtom } from '../../state/houseAtom';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 /** A line under the panel: what the server said of its last bet, or what the house would do to the next. */
 function PanelNotice({ text }: { text: string | null }) {
@@ -26,7 +26,7 @@ function PanelNotice({ text }: { text: string | null }) {
 }
 
 export function BetPanel({ index }: { index: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [panel, setPanel] = useAtom(panelAtoms[index]!);
   const locked = !editable(panel);
   const { maxBetProfit } = useAtomValue(houseAtom);

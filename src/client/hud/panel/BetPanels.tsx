@@ -5,10 +5,10 @@ import { useHotkeys } from '../hotkeys';
 import { BetPanel } from './BetPanel';
 import { HouseLimit } from './HouseLimit';
 import './panel.css';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function BetPanels() {
-  const { t } = useTranslation();
+  const t = useT();
   useHotkeys();
   return (
     <section className="app-panels" aria-label={t('panel.panels')}>

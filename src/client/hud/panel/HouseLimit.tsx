@@ -5,14 +5,13 @@
 
 import { useAtomValue } from 'jotai';
 import { coinsToHundredths } from '../../../shared/money';
-import { t } from '../../i18n/i18n';
+import { t, useT } from '../../i18n/i18n';
 import { formatCoins, formatRate } from '../format';
 import { houseAtom } from '../../state/houseAtom';
 import type { PanelState } from '../../state/panelsAtom';
-import { useTranslation } from 'react-i18next';
 
 export function HouseLimit() {
-  const { t } = useTranslation();
+  const t = useT();
   const { maxBetProfit } = useAtomValue(houseAtom);
   if (maxBetProfit === null) return null;
   return (

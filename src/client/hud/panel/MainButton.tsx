@@ -7,7 +7,7 @@ import { panelAtoms, type BetState } from '../../state/panelsAtom';
 import { formatCoins } from '../format';
 import { Button, type ButtonColor } from '../pixel';
 import { ClaimFigure } from './ClaimFigure';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 const LOOK = {
   idle: { label: 'panel.bet', color: 'green' },
@@ -17,7 +17,7 @@ const LOOK = {
 } as const satisfies Record<BetState, { label: string; color: ButtonColor }>;
 
 export function MainButton({ index }: { index: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const panel = useAtomValue(panelAtoms[index]!);
   const amount = betAmount(panel) ?? 0;
   const { label, color } = LOOK[panel.betState];

@@ -5,10 +5,10 @@ import { RATE_INPUT_MAX } from '../../../shared/constants';
 import { sanitizeAmountInput } from '../../../shared/money';
 import { panelAtoms, toggled } from '../../state/panelsAtom';
 import { tidyRate } from './amountText';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/i18n';
 
 export function RateInput({ index, locked }: { index: number; locked: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [panel, setPanel] = useAtom(panelAtoms[index]!);
   return (
     <label className="bet-rate-field">
