@@ -1,7 +1,6 @@
 /** The language picker (docs/hud.md "Languages"): in the header beside the chips, and in the menu where phones have no chips. */
 
-import { useTranslation } from 'react-i18next';
-import { pickLanguage, useT } from '../../i18n/i18n';
+import { currentLanguage, pickLanguage, useT } from '../../i18n/i18n';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/languages';
 
 export function LanguagePicker() {
