@@ -38,6 +38,18 @@ export function formatRate(rate: number): string {
   return `x${currentLanguage() === 'en' ? truncated.toFixed(2) : numberFormat(2, false).format(truncated)}`;
 }
 
+/** The language's decimal sign, for texts built on every frame (the stage's readout) without an Intl call each time. */
+export function decimalSign(): string {
+  const language = currentLanguage();
+  let sign = decimalSigns.get(language);
+  if (sign === undefined) {
+    sign = numberFormat(1, false).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+    decimalSigns.set(language, sign);
+  }
+  return sign;
+}
+const decimalSigns = new Map<string, string>();
+
 /** Chip colour of a multiplier: gray up to 2.00, green up to 10.00, yellow above. */
 export function rateColor(rate: number): 'gray' | 'green' | 'yellow' {
   if (rate > RATE_YELLOW_ABOVE) return 'yellow';

@@ -4,6 +4,7 @@ import { BitmapText, Container } from 'pixi.js';
 import { FONTS } from './fonts';
 import { GlyphText } from './GlyphText';
 import { onLanguageChange, t } from '../i18n/i18n';
+import { decimalSign } from '../hud/format';
 
 const COLORS = { flying: 0xffffff, crashed: 0xff004d, lag: 0x83769c } as const;
 
@@ -37,7 +38,7 @@ export class MultiplierReadout extends Container {
     const hundredths = Math.round(rate * 100);
     if (hundredths !== this.hundredths) {
       this.hundredths = hundredths;
-      this.value.text = `x${(hundredths / 100).toFixed(2)}`;
+      this.value.text = `x${(hundredths / 100).toFixed(2).replace('.', decimalSign())}`;
     }
     this.value.tint = crashed ? COLORS.crashed : lag ? COLORS.lag : COLORS.flying;
     this.caption.visible = crashed;

@@ -4,6 +4,7 @@ import { BitmapText, Container, Sprite, Texture } from 'pixi.js';
 import { FONTS } from './fonts';
 import { GlyphText } from './GlyphText';
 import { onLanguageChange, t } from '../i18n/i18n';
+import { decimalSign } from '../hud/format';
 
 const BAR_WIDTH = 220;
 
@@ -37,7 +38,7 @@ export class RoundLoader extends Container {
     const tenths = Math.ceil(countdownMs / 100);
     if (tenths !== this.tenths) {
       this.tenths = tenths;
-      this.countdown.text = `${(tenths / 10).toFixed(1)}s`;
+      this.countdown.text = `${(tenths / 10).toFixed(1).replace('.', decimalSign())}s`;
     }
     this.bar.width = BAR_WIDTH * Math.min(1, countdownMs / Math.max(1, windowMs));
   }
