@@ -48,7 +48,7 @@ describe('the page in the browser’s language', () => {
     if (task.result?.state === 'fail') await shoot(page, 'failed-language');
   });
 
-  it('renders in Spanish for a Spanish browser, without a layout shift or an axe violation', TEST, async () => {
+  it('renders in Spanish for a Spanish browser, without a layout jump or an axe violation', TEST, async () => {
     await page.goto(server.api.replace('/api/v1', ''));
     await poll(() => mainLabel(page)).toBe('APOSTAR');
     expect(await language(page)).toBe('es');
