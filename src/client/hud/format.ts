@@ -38,6 +38,11 @@ export function formatRate(rate: number): string {
   return `x${currentLanguage() === 'en' ? truncated.toFixed(2) : numberFormat(2, false).format(truncated)}`;
 }
 
+/** A share as a percentage with two decimals: 0.9512 -> `95.12 %` (`95,12 %` where the comma is the decimal sign). */
+export function formatPercent(share: number): string {
+  return `${numberFormat(2, false).format(share * 100)} %`;
+}
+
 /** The language's decimal sign, for texts built on every frame (the stage's readout) without an Intl call each time. */
 export function decimalSign(): string {
   const language = currentLanguage();

@@ -23,7 +23,7 @@ import { loadVerifiedRounds, type VerifiedRounds } from '../../lab/labRounds';
 import { replay, type Outcome } from '../../lab/replay';
 import { runCustomStrategy } from '../../lab/sandbox';
 import { openFairnessAtom } from '../../state/modalAtom';
-import { formatCoins, formatRate } from '../format';
+import { formatCoins, formatPercent, formatRate } from '../format';
 import { Button } from '../pixel';
 import { Modal } from '../modals/Modal';
 import { BalanceChart } from './BalanceChart';
@@ -172,7 +172,7 @@ function LabResult({ result }: { result: Result }) {
   const { verified, outcomes, stopped, figures: f } = result;
   const x = outcomes.map((_, i) => i + 1);
   const y = outcomes.map((outcome) => outcome.balance / 100);
-  const rtp = f.rtp === null ? '—' : `${(f.rtp * 100).toFixed(2)} %`;
+  const rtp = f.rtp === null ? '—' : formatPercent(f.rtp);
   const first = verified.rounds[0]?.gameId;
   const last = verified.rounds.at(-1)?.gameId;
   return (
