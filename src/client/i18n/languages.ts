@@ -4,11 +4,11 @@
 export const LANGUAGES = ['en', 'es', 'pt-BR', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Each language's name as its speakers write it, for the picker. */
+/** Each language's name as its speakers write it, for the picker (short: it sits in the header beside the chips). */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
   es: 'Español',
-  'pt-BR': 'Português (Brasil)',
+  'pt-BR': 'Português',
   ru: 'Русский',
 };
 
