@@ -54,8 +54,8 @@ describe('the page in the browser’s language', () => {
     expect(await language(page)).toBe('es');
     expect(await profileLabel(page)).toBe('Entrar');
     await expect(page.getByRole('button', { name: 'Reglas', exact: true }).count()).resolves.toBe(1);
-    // The English shell's texts give way to Spanish ones of other widths, and the pixel font swaps in:
-    // a few elements move a few pixels (0.002 at 1280x800, the same as an English first visit), never a jump.
+    // The English shell's texts give way to Spanish ones inside the same boxes; what moves at all is the
+    // pixel font swapping in (0.002 at 1280x800 when it happens, as on an English first visit), never a jump.
     const shifts = await page.evaluate(() => (window as { shifts?: number[] }).shifts ?? []);
     expect(shifts.reduce((sum, shift) => sum + shift, 0)).toBeLessThan(0.01);
     const { violations } = await new AxeBuilder({ page }).analyze();
