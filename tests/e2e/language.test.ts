@@ -29,13 +29,26 @@ describe('the page in the browser’s language', () => {
     server = await startServer({ STATIC_DIR: TEST_DIST });
     browser = await openBrowser({ locale: 'es-ES' });
     page = browser.page;
-    // Every layout shift from the first paint (the English shell) on.
+    // Every layout shift from the first paint (the English shell) on, and the text of every main
+    // button label as it enters the page: the shell's, then React's.
     await page.addInitScript(() => {
       const shifts: number[] = [];
-      (window as { shifts?: number[] }).shifts = shifts;
+      const labels: string[] = [];
+      const seen = new WeakSet<Element>();
+      Object.assign(window, { shifts, labels });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof Element)
+              for (const label of node.querySelectorAll('.bet-main-label'))
+                if (!seen.has(label)) {
+                  seen.add(label);
+                  labels.push(label.textContent ?? '');
+                }
+      }).observe(document, { childList: true, subtree: true });
     });
   }, 120_000);
 
@@ -51,6 +64,13 @@ describe('the page in the browser’s language', () => {
   it('renders in Spanish for a Spanish browser, without a layout jump or an axe violation', TEST, async () => {
     await page.goto(server.api.replace('/api/v1', ''));
     await poll(() => mainLabel(page)).toBe('APOSTAR');
+    // The two panels of the English shell, then React's two, in Spanish from their first render.
+    expect(await page.evaluate(() => (window as { labels?: string[] }).labels)).toEqual([
+      'BET',
+      'BET',
+      'APOSTAR',
+      'APOSTAR',
+    ]);
     expect(await language(page)).toBe('es');
     expect(await profileLabel(page)).toBe('Entrar');
     await expect(page.getByRole('button', { name: 'Reglas', exact: true }).count()).resolves.toBe(1);
