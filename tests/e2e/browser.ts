@@ -44,9 +44,11 @@ export const GPU_COMPOSITING = ['--use-angle=swiftshader', '--enable-unsafe-swif
 
 /**
  * A fresh profile (mkdtemp) and one page; `phone` emulates a 360x640 screen at devicePixelRatio 2;
- * `gpuCompositing` adds GPU_COMPOSITING.
+ * `gpuCompositing` adds GPU_COMPOSITING; `locale` is the browser's language (navigator.languages).
  */
-export async function openBrowser(options: { phone?: boolean; gpuCompositing?: boolean } = {}): Promise<Browser> {
+export async function openBrowser(
+  options: { phone?: boolean; gpuCompositing?: boolean; locale?: string } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'moonrush-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: await chromiumPath(),
@@ -55,6 +57,7 @@ export async function openBrowser(options: { phone?: boolean; gpuCompositing?: b
     viewport: options.phone ? { width: 360, height: 640 } : { width: 1280, height: 800 },
     deviceScaleFactor: options.phone ? 2 : 1,
     isMobile: options.phone ?? false,
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

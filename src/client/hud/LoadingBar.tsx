@@ -2,9 +2,11 @@
 
 import { useAtomValue } from 'jotai';
 import { loadingAtom } from '../state/loadingAtom';
+import { useT } from '../i18n/i18n';
 
 export function LoadingBar() {
   const { progress, done, error } = useAtomValue(loadingAtom);
+  const t = useT();
   if (done) return null;
   return (
     <div
@@ -14,7 +16,7 @@ export function LoadingBar() {
       aria-valuemax={100}
       aria-valuenow={Math.round(progress * 100)}
     >
-      <div className="stage-loading-title">{error ?? 'Fuelling the rocket...'}</div>
+      <div className="stage-loading-title">{error ?? t('stage.loading')}</div>
       <div className="stage-loading-track">
         <div className="stage-loading-fill" style={{ width: `${Math.round(progress * 100)}%` }} />
       </div>

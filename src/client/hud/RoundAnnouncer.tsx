@@ -6,21 +6,23 @@
 import { useAtomValue } from 'jotai';
 import { roundAtom, type RoundState } from '../state/roundAtom';
 import { formatRate } from './format';
+import { t, useT } from '../i18n/i18n';
 
 function announcement(round: RoundState): string {
   switch (round.state) {
     case 'CREATED':
-      return 'Betting is open for the next round';
+      return t('stage.announceOpen');
     case 'STARTED':
-      return 'The rocket has launched';
+      return t('stage.announceLaunched');
     case 'ENDED':
-      return `The round crashed at ${formatRate(round.rate)}`;
+      return t('stage.announceCrashed', { rate: formatRate(round.rate) });
     default:
       return '';
   }
 }
 
 export function RoundAnnouncer() {
+  useT();
   const text = announcement(useAtomValue(roundAtom));
   return (
     <p className="hud-sr" aria-live="polite" data-testid="round-announcer">

@@ -16,12 +16,12 @@ import { amountText, scaledAmount } from './panel/amountText';
 
 type Hotkey = { press: number } | { scale: 2 | 0.5; panel: number };
 
-/** The keys as the rules list them. */
+/** The keys as the rules list them, each with its action's key in the catalogue. */
 export const HOTKEYS = [
-  ['Space', "the first panel's button (BET, CANCEL, CLAIM)"],
-  ['Shift + Space', "the second panel's button"],
-  ['C', 'doubles the amount of the panel you are in (the first if none)'],
-  ['X', 'halves it (not below the minimum bet)'],
+  ['Space', 'hotkeys.space'],
+  ['Shift + Space', 'hotkeys.shiftSpace'],
+  ['C', 'hotkeys.c'],
+  ['X', 'hotkeys.x'],
 ] as const;
 
 type KeyLike = Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'altKey' | 'metaKey'> & {

@@ -6,6 +6,8 @@
 
 import { coinsToHundredths } from '../../shared/money';
 import type { Decision, Strategy } from './replay';
+import { t } from '../i18n/i18n';
+import { formatCoins } from '../hud/format';
 
 /** After a win or a loss: back to the base stake, or the last stake increased by `percent`. */
 export type StakeChange = { reset: true } | { increasePercent: number };
@@ -57,15 +59,14 @@ export function autoAfter(rules: AutoRules, run: AutoRun, profit: number): AutoR
   return { ...next, stopped: stopReason(rules, next, won ? profit : null) };
 }
 
-/** Hundredths as the run's messages show them. */
-const coins = (hundredths: number) => String(hundredths / 100);
-
 function stopReason(rules: AutoRules, run: Omit<AutoRun, 'stopped'>, win: number | null): string | null {
-  if (rules.stopProfit !== null && run.net >= rules.stopProfit) return `Net profit reached ${coins(rules.stopProfit)}`;
-  if (rules.stopLoss !== null && -run.net >= rules.stopLoss) return `Net loss reached ${coins(rules.stopLoss)}`;
+  if (rules.stopProfit !== null && run.net >= rules.stopProfit)
+    return t('autoRules.reachedProfit', { amount: formatCoins(rules.stopProfit) });
+  if (rules.stopLoss !== null && -run.net >= rules.stopLoss)
+    return t('autoRules.reachedLoss', { amount: formatCoins(rules.stopLoss) });
   if (rules.stopWinAbove !== null && win !== null && win > rules.stopWinAbove)
-    return `A win of ${coins(win)} exceeded ${coins(rules.stopWinAbove)}`;
-  if (rules.bets !== null && run.bets >= rules.bets) return `${rules.bets} bets made`;
+    return t('autoRules.bigWin', { win: formatCoins(win), limit: formatCoins(rules.stopWinAbove) });
+  if (rules.bets !== null && run.bets >= rules.bets) return t('autoRules.betsMade', { bets: rules.bets });
   return null;
 }
 
@@ -96,14 +97,14 @@ export const fixedStrategy =
   (stake: number, target: number): Strategy =>
   () => ({ stake, target });
 
-/** The rules as a player types them (coins, percent; empty: no limit), in the lab and in a panel's Auto part. */
+/** The rules as a player types them (coins, percent; empty: no limit), in the lab and in a panel's Auto part: each field's label in the catalogue. */
 export const RULE_FIELDS = {
-  bets: 'Number of bets (empty: no limit)',
-  onWin: 'On win: increase by % (0: back to base)',
-  onLoss: 'On loss: increase by % (0: back to base)',
-  stopProfit: 'Stop at net profit',
-  stopLoss: 'Stop at net loss',
-  stopWinAbove: 'Stop when one win exceeds',
+  bets: 'autoRules.bets',
+  onWin: 'autoRules.onWin',
+  onLoss: 'autoRules.onLoss',
+  stopProfit: 'autoRules.stopProfit',
+  stopLoss: 'autoRules.stopLoss',
+  stopWinAbove: 'autoRules.stopWinAbove',
 } as const;
 export type RuleTexts = Record<keyof typeof RULE_FIELDS, string>;
 export const EMPTY_RULES: RuleTexts = {

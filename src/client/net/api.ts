@@ -11,6 +11,7 @@ import { API_BASE } from '../../shared/constants';
 import type { Envelope, GameInfo, RoundHistoryEntry, TokenResponse } from '../../shared/protocol';
 import { accessTokenAtom, clearSessionAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
+import { t } from '../i18n/i18n';
 
 /** An error a player can read (the server's errorMessage, else 'Error occurred'); status null when no answer came. */
 export class ApiError extends Error {
@@ -70,7 +71,7 @@ async function send<T>(path: string, request: Request): Promise<T> {
     if ((await renewedToken(token)) === null) {
       // Signed out by the refresh: the 401 stands. Else the server could not renew it now, which
       // callers treat as no answer (the session stands and they try again later).
-      throw store.get(accessTokenAtom) === null ? failure : new ApiError('Error occurred', null);
+      throw store.get(accessTokenAtom) === null ? failure : new ApiError(t('wallet.errorOccurred'), null);
     }
     try {
       return unwrap(await api<Envelope<T>>(path, request));
@@ -136,7 +137,8 @@ function retryWaitMs(header: string | null): number {
 }
 
 function unwrap<T>(body: Envelope<T>): T {
-  if (!body?.success || body.data === undefined) throw new ApiError(body?.errorMessage ?? 'Error occurred', 200);
+  if (!body?.success || body.data === undefined)
+    throw new ApiError(body?.errorMessage ?? t('wallet.errorOccurred'), 200);
   return body.data;
 }
 
@@ -144,9 +146,9 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
     const body = error.data as Envelope | undefined;
-    return new ApiError(body?.errorMessage ?? 'Error occurred', error.response?.status ?? null);
+    return new ApiError(body?.errorMessage ?? t('wallet.errorOccurred'), error.response?.status ?? null);
   }
-  return new ApiError('Error occurred', null);
+  return new ApiError(t('wallet.errorOccurred'), null);
 }
 
 /** The round being played now. */

@@ -19,9 +19,8 @@ import { playSound } from '../audio';
 import { ApiError, postData } from './api';
 import { refreshRoundBets } from './roundBets';
 import { refreshProfile } from './session';
-
-/** The alert of docs/spec.md §5. */
-const NOT_ENOUGH_FUNDS = 'Not enough funds';
+import { t } from '../i18n/i18n';
+import { formatRate } from '../hud/format';
 
 const get = (index: number) => store.get(panelAtoms[index]!);
 const set = (index: number, panel: PanelState) => store.set(panelAtoms[index]!, panel);
@@ -74,7 +73,7 @@ function affordable(index: number): boolean {
   }
   if (profile.balanceAmount < amount) {
     set(index, idle(stopAutoBet(get(index))));
-    window.alert(NOT_ENOUGH_FUNDS);
+    window.alert(t('panel.notEnoughFunds'));
     return false;
   }
   return true;
@@ -106,7 +105,7 @@ async function place(index: number): Promise<void> {
     if (!betId) throw new Error('no bet id');
     const id = String(betId);
     store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(id));
-    const notice = loweredTo ? `House limit: this bet cashes out at x${loweredTo.toFixed(2)} at most` : null;
+    const notice = loweredTo ? t('panel.houseLowered', { rate: formatRate(loweredTo) }) : null;
     set(index, { ...placed(get(index), id), notice });
     playSound('bet');
     void refreshProfile();

@@ -22,6 +22,8 @@ import { INITIAL_ROUND, roundAtom, type RoundState } from '../state/roundAtom';
 import type { store as appStore } from '../state/store';
 import { tickAtom, type TickState } from '../state/tickAtom';
 import { parseEvent } from './decode';
+import { t } from '../i18n/i18n';
+import { formatRate } from '../hud/format';
 
 type Store = typeof appStore;
 
@@ -133,7 +135,7 @@ export function reducePanel(panel: PanelState, event: GameEvent): PanelState {
  */
 export function limitReached(panel: PanelState, limit: GameLimitData): PanelState {
   if (panel.betState !== 'running' && panel.cashedOutAt !== limit.rate) return panel;
-  return { ...panel, notice: `House limit reached: cashed out at x${limit.rate.toFixed(2)}` };
+  return { ...panel, notice: t('panel.houseReached', { rate: formatRate(limit.rate) }) };
 }
 
 /**

@@ -3,13 +3,15 @@
 import { BitmapText, Container } from 'pixi.js';
 import { FONTS } from './fonts';
 import { GlyphText } from './GlyphText';
+import { onLanguageChange, t } from '../i18n/i18n';
+import { decimalSign } from '../hud/format';
 
 const COLORS = { flying: 0xffffff, crashed: 0xff004d, lag: 0x83769c } as const;
 
 export class MultiplierReadout extends Container {
   readonly value = new GlyphText({ text: 'x1.00', style: { fontFamily: FONTS.readout, fontSize: 72 }, anchor: 0.5 });
-  readonly caption = new BitmapText({ text: 'FLEW AWAY', style: { fontFamily: FONTS.readout, fontSize: 30 }, anchor: 0.5, visible: false });
-  readonly notice = new BitmapText({ text: 'waiting for the server...', style: { fontFamily: FONTS.label, fontSize: 14 }, anchor: 0.5, visible: false });
+  readonly caption = new BitmapText({ text: t('stage.flewAway'), style: { fontFamily: FONTS.readout, fontSize: 30 }, anchor: 0.5, visible: false });
+  readonly notice = new BitmapText({ text: t('stage.serverLate'), style: { fontFamily: FONTS.label, fontSize: 14 }, anchor: 0.5, visible: false });
   private hundredths = 100;
 
   constructor() {
@@ -18,6 +20,17 @@ export class MultiplierReadout extends Container {
     this.caption.tint = COLORS.crashed;
     this.notice.tint = COLORS.lag;
     this.addChild(this.caption, this.value, this.notice);
+    this.stopTranslating = onLanguageChange(() => {
+      this.caption.text = t('stage.flewAway');
+      this.notice.text = t('stage.serverLate');
+    });
+  }
+
+  private readonly stopTranslating: () => void;
+
+  override destroy(options?: Parameters<Container['destroy']>[0]): void {
+    this.stopTranslating();
+    super.destroy(options);
   }
 
   /** Shows a multiplier; the text changes only when the hundredths do. */
@@ -25,7 +38,7 @@ export class MultiplierReadout extends Container {
     const hundredths = Math.round(rate * 100);
     if (hundredths !== this.hundredths) {
       this.hundredths = hundredths;
-      this.value.text = `x${(hundredths / 100).toFixed(2)}`;
+      this.value.text = `x${(hundredths / 100).toFixed(2).replace('.', decimalSign())}`;
     }
     this.value.tint = crashed ? COLORS.crashed : lag ? COLORS.lag : COLORS.flying;
     this.caption.visible = crashed;

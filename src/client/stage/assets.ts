@@ -6,6 +6,7 @@ import type { store as appStore } from '../state/store';
 import { BUNDLES, type BundleName } from './frames';
 import { installFonts, loadPixelFont } from './fonts';
 import { stageTextures, type StageTextures } from './textures';
+import { t } from '../i18n/i18n';
 
 type Store = typeof appStore;
 
@@ -16,7 +17,7 @@ let loading: Promise<StageTextures> | undefined;
 export function loadStageAssets(store: Store): Promise<StageTextures> {
   loading ??= load(store).catch((error: unknown) => {
     loading = undefined;
-    store.set(loadingAtom, { progress: 0, done: false, error: 'The game could not load. Reload the page to try again.' });
+    store.set(loadingAtom, { progress: 0, done: false, error: t('stage.loadFailed') });
     throw error;
   });
   return loading;

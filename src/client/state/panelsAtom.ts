@@ -8,6 +8,7 @@ import { coinsToHundredths } from '../../shared/money';
 import { amountText } from '../hud/panel/amountText';
 import { autoAfter, type AutoRules, type AutoRun } from '../lab/autoRules';
 import { BET_DEFAULT_AMOUNT, BET_DEFAULT_RATE_TEXT } from '../../shared/constants';
+import { t } from '../i18n/i18n';
 
 /** idle shows BET, created CANCEL, running CLAIM, waiting WAITING (docs/spec.md §4). */
 export type BetState = 'idle' | 'created' | 'running' | 'waiting';
@@ -112,7 +113,7 @@ const runEnded = (panel: PanelState, reason: string): PanelState['auto'] =>
     : panel.auto;
 
 /** Stops a running auto-bet (and its rules' run, for `reason`): a queued bet is withdrawn; a placed bet stays, but nothing follows it. */
-export const stopAutoBet = (panel: PanelState, reason = 'Auto bet stopped'): PanelState => {
+export const stopAutoBet = (panel: PanelState, reason = t('panel.autoStopped')): PanelState => {
   const off = { ...panel, isAutoBetEnabled: false, auto: runEnded(panel, reason) };
   return panel.betState === 'waiting' ? idle(off) : off;
 };

@@ -20,6 +20,7 @@ import { signInWithWallet } from './signInWithWallet';
 import { useAction } from './useAction';
 import { WalletButton } from './WalletButton';
 import { withdraw } from './withdrawFlow';
+import { useT } from '../i18n/i18n';
 
 export default function ProfileWallet() {
   const signedIn = useAtomValue(accessTokenAtom) !== null;
@@ -27,6 +28,7 @@ export default function ProfileWallet() {
 }
 
 function SignedOut() {
+  const t = useT();
   const wallet = useWallet();
   const { setOpen: openPicker } = usePicker();
   const signIn = useAction();
@@ -36,17 +38,17 @@ function SignedOut() {
         <WalletButton />
         {wallet.connected && (
           <Button color="gray" onClick={() => openPicker(true)}>
-            Change
+            {t('wallet.change')}
           </Button>
         )}
       </div>
       <Button
         color="green"
-        aria-label="Sign In with your wallet"
+        aria-label={t('wallet.signInName')}
         loading={signIn.busy}
         onClick={() => void signIn.run(() => signInWithWallet(wallet))}
       >
-        Sign In
+        {t('wallet.signIn')}
       </Button>
       <Notice message={signIn.message} />
     </div>
@@ -54,6 +56,7 @@ function SignedOut() {
 }
 
 function SignedIn() {
+  const t = useT();
   const wallet = useWallet();
   const { rate } = useAtomValue(paymentEnvironmentAtom);
   const profile = useAtomValue(profileAtom);
@@ -68,7 +71,7 @@ function SignedIn() {
         <WalletButton />
       </div>
       <AmountForm
-        title="Deposit"
+        title={t('wallet.deposit')}
         unit="SOL"
         value={sol}
         onChange={(raw) => setSol(sanitizeAmountInput(raw, DEPOSIT_MAX_SOL))}
@@ -77,8 +80,8 @@ function SignedIn() {
         message={depositing.message}
       />
       <AmountForm
-        title="Withdraw"
-        unit="coins"
+        title={t('wallet.withdraw')}
+        unit={t('wallet.coins')}
         value={coins}
         onChange={(raw) => setCoins(sanitizeAmountInput(raw))}
         busy={withdrawing.busy}

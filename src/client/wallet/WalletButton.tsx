@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useWallet } from '@solana/wallet-adapter-react';
 import { Button } from '../hud/pixel';
 import { usePicker } from './pickerContext';
+import { useT } from '../i18n/i18n';
 
 /** How long 'Copied' stays. */
 const COPIED_MS = 1500;
@@ -15,6 +16,7 @@ const COPIED_MS = 1500;
 const shortAddress = (address: string) => `${address.slice(0, 4)}..${address.slice(-4)}`;
 
 export function WalletButton() {
+  const t = useT();
   const { wallet, publicKey, connecting, connected, connect, disconnect } = useWallet();
   const { setOpen: openPicker } = usePicker();
   const [menu, setMenu] = useState(false);
@@ -45,12 +47,12 @@ export function WalletButton() {
   }, [copied]);
 
   const label = connecting
-    ? 'Connecting ...'
+    ? t('wallet.connecting')
     : address && connected
       ? shortAddress(address)
       : wallet
-        ? 'Connect'
-        : 'Select Wallet';
+        ? t('wallet.connect')
+        : t('wallet.select');
 
   const onClick = () => {
     if (connected) setMenu(!menu);
@@ -88,17 +90,17 @@ export function WalletButton() {
         <ul className="wallet-menu" role="menu">
           <li role="none">
             <button type="button" role="menuitem" onClick={() => void copy()}>
-              {copied ? 'Copied' : 'Copy address'}
+              {copied ? t('wallet.copied') : t('wallet.copyAddress')}
             </button>
           </li>
           <li role="none">
             <button type="button" role="menuitem" onClick={closeThen(() => openPicker(true))}>
-              Change wallet
+              {t('wallet.changeWallet')}
             </button>
           </li>
           <li role="none">
             <button type="button" role="menuitem" onClick={closeThen(() => disconnect().catch(() => undefined))}>
-              Disconnect
+              {t('wallet.disconnect')}
             </button>
           </li>
         </ul>

@@ -12,8 +12,10 @@ import { useWallet, type Wallet } from '@solana/wallet-adapter-react';
 import { FEATURED_WALLETS, orderWallets } from './pickerOrder';
 import { usePicker } from './pickerContext';
 import { notReady } from './walletErrors';
+import { useT } from '../i18n/i18n';
 
 export function WalletPicker() {
+  const t = useT();
   const { open, setOpen } = usePicker();
   const { wallets, select } = useWallet();
   const [expanded, setExpanded] = useState(false);
@@ -55,8 +57,13 @@ export function WalletPicker() {
     >
       <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} className="wallet-picker">
         <div className="wallet-picker-head">
-          <h2 id={titleId}>Connect Wallet</h2>
-          <button type="button" className="wallet-picker-close" aria-label="Close" onClick={() => setOpen(false)}>
+          <h2 id={titleId}>{t('wallet.pickerTitle')}</h2>
+          <button
+            type="button"
+            className="wallet-picker-close"
+            aria-label={t('common.close')}
+            onClick={() => setOpen(false)}
+          >
             ✕
           </button>
         </div>
@@ -67,7 +74,7 @@ export function WalletPicker() {
                 <img src={wallet.adapter.icon} alt="" width={28} height={28} />
                 <span className="wallet-picker-name">{wallet.adapter.name}</span>
                 {wallet.readyState === WalletReadyState.Installed && (
-                  <span className="wallet-picker-detected">Detected</span>
+                  <span className="wallet-picker-detected">{t('wallet.detected')}</span>
                 )}
               </button>
             </li>
@@ -75,7 +82,7 @@ export function WalletPicker() {
         </ul>
         {ordered.length > FEATURED_WALLETS && (
           <button type="button" className="wallet-picker-more" onClick={() => setExpanded(!expanded)}>
-            {expanded ? 'Less options' : 'More options'}
+            {expanded ? t('wallet.lessOptions') : t('wallet.moreOptions')}
           </button>
         )}
       </div>

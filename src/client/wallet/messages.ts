@@ -1,17 +1,25 @@
 /** The texts players read in the profile modal (docs/spec.md §5, §8), typed error or success. */
 
-export const TEXT = {
-  connectWallet: 'Connect wallet',
-  errorOccurred: 'Error occurred',
-  cantDeposit: "Can't deposit now",
-  walletNotConnected: "Wallet isn't connected",
-  cantProcess: "Can't process transaction now",
-  cantFinish: "Can't finish transaction now",
-  transactionSuccessful: 'Transaction successful, funds will be credited soon',
-  depositMinimum: 'Minimum amount is 0.01 SOL',
-  withdrawMinimum: 'Minimum withdrawal is 200 coins',
-  cantWithdraw: "Can't withdraw now",
-} as const;
+import { t } from '../i18n/i18n';
+
+const KEYS = [
+  'connectWallet',
+  'errorOccurred',
+  'cantDeposit',
+  'walletNotConnected',
+  'cantProcess',
+  'cantFinish',
+  'transactionSuccessful',
+  'depositMinimum',
+  'withdrawMinimum',
+  'cantWithdraw',
+] as const;
+
+/** Each text in the page's language at the moment it is read (the catalogue's wallet.*). */
+export const TEXT = Object.defineProperties(
+  {},
+  Object.fromEntries(KEYS.map((key) => [key, { get: () => t(`wallet.${key}`), enumerable: true }])),
+) as Record<(typeof KEYS)[number], string>;
 
 export interface Message {
   type: 'error' | 'success';

@@ -10,9 +10,10 @@ import {
   type Adapter,
   type WalletError,
 } from '@solana/wallet-adapter-base';
+import { t } from '../i18n/i18n';
 
-export const NOT_INSTALLED_ALERT =
-  'The plugin for this wallet is not installed. Please install the plugin and try again.';
+/** The spec's alert, in the page's language. */
+export const notInstalledAlert = () => t('wallet.notInstalled');
 
 /** Errors of a request the player can simply make again; they keep the chosen wallet. */
 const REQUEST_ERRORS = [
@@ -39,12 +40,12 @@ export function reportWalletError(
     return;
   }
   console.error(error, adapter?.name ?? '');
-  if (error instanceof WalletNotReadyError) window.alert(NOT_INSTALLED_ALERT);
+  if (error instanceof WalletNotReadyError) window.alert(notInstalledAlert());
   if (!signedIn && !REQUEST_ERRORS.some((kind) => error instanceof kind)) forget();
 }
 
 /** A wallet the player picked that is not installed: logged, and the spec's alert. */
 export function notReady(adapter: Adapter): void {
   console.error(new WalletNotReadyError(), adapter.name);
-  window.alert(NOT_INSTALLED_ALERT);
+  window.alert(notInstalledAlert());
 }

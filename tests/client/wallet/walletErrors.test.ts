@@ -6,7 +6,7 @@ import {
   WalletNotReadyError,
   WalletSignMessageError,
 } from '@solana/wallet-adapter-base';
-import { NOT_INSTALLED_ALERT, reportWalletError } from '../../../src/client/wallet/walletErrors';
+import { notInstalledAlert, reportWalletError } from '../../../src/client/wallet/walletErrors';
 
 describe('wallet errors (docs/spec.md §8)', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -31,7 +31,7 @@ describe('wallet errors (docs/spec.md §8)', () => {
     expect(s.alert).toHaveBeenCalledWith(
       'The plugin for this wallet is not installed. Please install the plugin and try again.',
     );
-    expect(NOT_INSTALLED_ALERT).toBe(s.alert.mock.calls[0]![0]);
+    expect(notInstalledAlert()).toBe(s.alert.mock.calls[0]![0]);
     expect(s.forget).not.toHaveBeenCalled();
   });
 

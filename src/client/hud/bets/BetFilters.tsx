@@ -3,13 +3,15 @@
 import { useAtom } from 'jotai';
 import { BET_FILTERS } from '../../../shared/constants';
 import { betsFilterAtom } from '../../state/betsFilterAtom';
+import { useT } from '../../i18n/i18n';
 
-const LABELS = { all: 'All', my: 'My', top: 'Top' } as const;
+const LABELS = { all: 'bets.filterAll', my: 'bets.filterMy', top: 'bets.filterTop' } as const;
 
 export function BetFilters() {
   const [filter, setFilter] = useAtom(betsFilterAtom);
+  const t = useT();
   return (
-    <div className="bets-filters" role="tablist" aria-label="Bet list">
+    <div className="bets-filters" role="tablist" aria-label={t('bets.list')}>
       {BET_FILTERS.map((name) => (
         <button
           key={name}
@@ -19,7 +21,7 @@ export function BetFilters() {
           className={`bets-filter ${filter === name ? 'bets-filter-active' : ''}`}
           onClick={() => setFilter(name)}
         >
-          {LABELS[name]}
+          {t(LABELS[name])}
         </button>
       ))}
     </div>

@@ -1,9 +1,9 @@
 /** One bet: nickname, amount, cash-out multiplier and win; a bet of a finished round that was not cashed out is lost. */
 
-import { formatCoins } from '../../../shared/money';
 import type { Bet } from '../../../shared/protocol';
-import { formatRate, rateColor } from '../format';
+import { formatCoins, formatRate, rateColor } from '../format';
 import { Chip } from '../pixel';
+import { useT } from '../../i18n/i18n';
 
 interface BetRowProps {
   bet: Bet;
@@ -13,20 +13,21 @@ interface BetRowProps {
 }
 
 export function BetRow({ bet, ended, own }: BetRowProps) {
+  const t = useT();
   const won = bet.status === 'REFUNDED' && bet.winAmount !== null;
   const lost = !won && ended;
   return (
     <>
       <span className="bet-nick" title={bet.nickname}>
         {bet.nickname}
-        {own && <span className="bet-own"> (you)</span>}
+        {own && <span className="bet-own">{t('bets.you')}</span>}
       </span>
       <span className="bet-amount">{formatCoins(bet.amount)}</span>
       <span className="bet-rate">
         {bet.rate !== null && bet.rate > 0 ? <Chip color={rateColor(bet.rate)}>{formatRate(bet.rate)}</Chip> : null}
       </span>
       <span className={`bet-outcome ${won ? 'bet-win' : lost ? 'bet-lost' : ''}`}>
-        {won ? formatCoins(bet.winAmount!) : lost ? 'lost' : '—'}
+        {won ? formatCoins(bet.winAmount!) : lost ? t('bets.lost') : '—'}
       </span>
     </>
   );

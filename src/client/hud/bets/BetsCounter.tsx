@@ -4,13 +4,15 @@ import { useAtomValue } from 'jotai';
 import { BETS_COUNTER_ANIMATION_MS } from '../../../shared/constants';
 import { betsAtom } from '../../state/betsAtom';
 import { useTween } from '../useTween';
+import { useT } from '../../i18n/i18n';
 
 export function BetsCounter() {
+  const t = useT();
   const count = useAtomValue(betsAtom).length;
   const shown = Math.round(useTween(count, BETS_COUNTER_ANIMATION_MS));
   return (
     <div className="bets-counter">
-      <span>All Bets</span>
+      <span>{t('bets.allBets')}</span>
       <span className="bets-counter-value" data-testid="bets-count">
         {shown}
       </span>

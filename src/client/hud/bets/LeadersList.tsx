@@ -14,15 +14,17 @@ import { fairnessOfBet } from '../modals/fairnessOfBet';
 import { BetRow } from './BetRow';
 import { BetHeads } from './RoundBetList';
 import { VirtualRows } from './VirtualRows';
+import { useT } from '../../i18n/i18n';
 
-const PERIODS: Record<LeaderPeriod, { label: string; empty: string }> = {
-  day: { label: 'Day', empty: 'No wins in the last 24 hours' },
-  week: { label: 'Week', empty: 'No wins in the last 7 days' },
-  month: { label: 'Month', empty: 'No wins in the last 30 days' },
-  all: { label: 'All time', empty: 'No wins yet' },
-};
+const PERIODS = {
+  day: { label: 'bets.periodDay', empty: 'bets.emptyDay' },
+  week: { label: 'bets.periodWeek', empty: 'bets.emptyWeek' },
+  month: { label: 'bets.periodMonth', empty: 'bets.emptyMonth' },
+  all: { label: 'bets.periodAll', empty: 'bets.emptyAll' },
+} as const satisfies Record<LeaderPeriod, unknown>;
 
 export function LeadersList() {
+  const t = useT();
   const leaders = useAtomValue(leadersAtom);
   const [period, setPeriod] = useAtom(leadersPeriodAtom);
   const setLeaders = useSetAtom(leadersAtom);
@@ -34,7 +36,7 @@ export function LeadersList() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [roundEnded, period]);
   const periods = (
-    <div className="bets-filters bets-periods" role="tablist" aria-label="Top wins of">
+    <div className="bets-filters bets-periods" role="tablist" aria-label={t('bets.topOf')}>
       {(Object.keys(LEADER_PERIODS) as LeaderPeriod[]).map((name) => (
         <button
           key={name}
@@ -47,7 +49,7 @@ export function LeadersList() {
             setPeriod(name);
           }}
         >
-          {PERIODS[name].label}
+          {t(PERIODS[name].label)}
         </button>
       ))}
     </div>
@@ -56,7 +58,7 @@ export function LeadersList() {
     return (
       <>
         {periods}
-        <p className="bets-empty">Loading...</p>
+        <p className="bets-empty">{t('common.loading')}</p>
       </>
     );
   return (
@@ -68,8 +70,8 @@ export function LeadersList() {
         keyOf={(bet) => bet.betId}
         row={(bet) => <BetRow bet={bet} ended own={false} />}
         onPick={(bet) => openFairness(fairnessOfBet(bet))}
-        empty={PERIODS[period].empty}
-        label="Top wins"
+        empty={t(PERIODS[period].empty)}
+        label={t('bets.topList')}
       />
     </>
   );

@@ -6,8 +6,10 @@ import { ownBetIdsAtom } from '../../state/ownBetIdsAtom';
 import { roundAtom } from '../../state/roundAtom';
 import { BetRow } from './BetRow';
 import { VirtualRows } from './VirtualRows';
+import { useT } from '../../i18n/i18n';
 
 export function RoundBetList({ mine }: { mine: boolean }) {
+  const t = useT();
   const bets = useAtomValue(betsAtom);
   const own = useAtomValue(ownBetIdsAtom);
   const ended = useAtomValue(roundAtom).state === 'ENDED';
@@ -19,20 +21,21 @@ export function RoundBetList({ mine }: { mine: boolean }) {
         items={shown}
         keyOf={(bet) => bet.betId}
         row={(bet) => <BetRow bet={bet} ended={ended} own={own.has(bet.betId)} />}
-        empty={mine ? 'You have no bets in this round' : 'No bets yet in this round'}
-        label="Bets of this round"
+        empty={mine ? t('bets.noneMine') : t('bets.noneYet')}
+        label={t('bets.roundList')}
       />
     </>
   );
 }
 
 export function BetHeads() {
+  const t = useT();
   return (
     <div className="bets-row bets-heads" aria-hidden="true">
-      <span>Player</span>
-      <span>Bet</span>
+      <span>{t('bets.headPlayer')}</span>
+      <span>{t('bets.headBet')}</span>
       <span>x</span>
-      <span>Win</span>
+      <span>{t('bets.headWin')}</span>
     </div>
   );
 }

@@ -3,20 +3,22 @@
 import { useAtomValue } from 'jotai';
 import { connectionAtom } from '../../state/connectionAtom';
 import { latencyAtom } from '../../state/latencyAtom';
+import { useT } from '../../i18n/i18n';
 
 export function ConnectionStatus() {
+  const t = useT();
   const connection = useAtomValue(connectionAtom);
   const latency = useAtomValue(latencyAtom);
   if (connection === 'closed') {
     return (
       <span className="hud-connection hud-connection-down" role="status">
-        Reconnecting…
+        {t('header.reconnecting')}
       </span>
     );
   }
   return (
-    <span className="hud-connection" title="Round trip to the game server" data-testid="latency">
-      {latency === null ? '' : `${latency} ms`}
+    <span className="hud-connection" title={t('header.roundTrip')} data-testid="latency">
+      {latency === null ? '' : t('header.latency', { ms: latency })}
     </span>
   );
 }

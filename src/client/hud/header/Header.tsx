@@ -2,24 +2,28 @@
 
 import { useState } from 'react';
 import { ConnectionStatus } from './ConnectionStatus';
+import { LanguagePicker } from './LanguagePicker';
 import { NavChips } from './NavChips';
 import { OnlineCounter } from './OnlineCounter';
 import { ProfileButton } from './ProfileButton';
 import { SideMenu } from './SideMenu';
 import { SoundToggle } from './SoundToggle';
 import './header.css';
+import { useT } from '../../i18n/i18n';
 
 export function Header() {
+  const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <header className="app-header hud-header">
-      <h1 className="hud-sr">moonrush, a crash game</h1>
-      <a className="hud-logo" href="/" aria-label="moonrush home">
+      <h1 className="hud-sr">{t('header.title')}</h1>
+      <a className="hud-logo" href="/" aria-label={t('header.home')}>
         <span className="hud-logo-moon" aria-hidden="true" />
         <span className="hud-logo-text">moonrush</span>
       </a>
-      <nav className="hud-nav" aria-label="main">
+      <nav className="hud-nav" aria-label={t('header.mainNav')}>
         <NavChips />
+        <LanguagePicker />
       </nav>
       <div className="hud-header-right">
         <OnlineCounter />
@@ -31,7 +35,7 @@ export function Header() {
         <button
           type="button"
           className="hud-menu-button"
-          aria-label="Menu"
+          aria-label={t('header.menu')}
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
         >

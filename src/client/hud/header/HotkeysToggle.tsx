@@ -3,8 +3,12 @@
 import { useAtom } from 'jotai';
 import { hotkeysAtom } from '../../state/hotkeysAtom';
 import { Toggle } from '../pixel';
+import { useT } from '../../i18n/i18n';
 
 export function HotkeysToggle() {
+  const t = useT();
   const [hotkeys, setHotkeys] = useAtom(hotkeysAtom);
-  return <Toggle label="Hotkeys" checked={hotkeys === 'on'} onChange={(on) => setHotkeys(on ? 'on' : 'off')} />;
+  return (
+    <Toggle label={t('header.hotkeys')} checked={hotkeys === 'on'} onChange={(on) => setHotkeys(on ? 'on' : 'off')} />
+  );
 }

@@ -4,16 +4,18 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { openModalAtom, type ModalName } from '../../state/modalAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
 import { Chip } from '../pixel';
+import { useT } from '../../i18n/i18n';
 
-const ENTRIES: { label: string; modal: ModalName; signedIn: boolean }[] = [
-  { label: 'Game Rules', modal: 'rules', signedIn: false },
-  { label: 'Strategy Lab', modal: 'lab', signedIn: false },
-  { label: 'Bets History', modal: 'bets', signedIn: true },
-  { label: 'Referral', modal: 'referral', signedIn: true },
+const ENTRIES: { label: `nav.${'rules' | 'lab' | 'bets' | 'referral'}`; modal: ModalName; signedIn: boolean }[] = [
+  { label: 'nav.rules', modal: 'rules', signedIn: false },
+  { label: 'nav.lab', modal: 'lab', signedIn: false },
+  { label: 'nav.bets', modal: 'bets', signedIn: true },
+  { label: 'nav.referral', modal: 'referral', signedIn: true },
 ];
 
 /** `onPick` runs after the modal opens (the menu closes itself). */
 export function NavChips({ onPick }: { onPick?(): void }) {
+  const t = useT();
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   const open = useSetAtom(openModalAtom);
   return (
@@ -28,7 +30,7 @@ export function NavChips({ onPick }: { onPick?(): void }) {
             onPick?.();
           }}
         >
-          {entry.label}
+          {t(entry.label)}
         </Chip>
       ))}
     </>

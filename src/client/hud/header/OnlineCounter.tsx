@@ -3,14 +3,16 @@
 import { useAtomValue } from 'jotai';
 import { onlineAtom } from '../../state/onlineAtom';
 import { formatOnline } from '../format';
+import { useT } from '../../i18n/i18n';
 
 export function OnlineCounter() {
+  const t = useT();
   const online = useAtomValue(onlineAtom);
   return (
-    <span className="hud-online" title="Players online" data-testid="online">
+    <span className="hud-online" title={t('header.playersOnline')} data-testid="online">
       <span className="hud-online-dot" aria-hidden="true" />
       {online === null ? '…' : formatOnline(online)}
-      <span className="hud-sr"> online</span>
+      <span className="hud-sr">{t('header.online')}</span>
     </span>
   );
 }

@@ -4,14 +4,12 @@
  */
 
 import { useAtomValue, useSetAtom } from 'jotai';
-import { formatCoins } from '../../../shared/money';
 import { openModalAtom } from '../../state/modalAtom';
 import { profileAtom, profileLoadingAtom, profileUnreachableAtom } from '../../state/profileAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
+import { t, useT } from '../../i18n/i18n';
+import { formatCoins } from '../format';
 import { Button } from '../pixel';
-
-/** What the button reads while the profile cannot be fetched. */
-const SERVER_OFFLINE = 'Server offline';
 
 export function profileLabel(
   signedIn: boolean,
@@ -19,13 +17,15 @@ export function profileLabel(
   balance: number | null,
   unreachable: boolean,
 ): string {
-  if (!signedIn) return 'Login';
-  if (balance === null && unreachable) return SERVER_OFFLINE;
-  if (loading || balance === null) return 'Loading...';
+  if (!signedIn) return t('header.login');
+  if (balance === null && unreachable) return t('header.serverOffline');
+  if (loading || balance === null) return t('common.loading');
   return `${formatCoins(balance)} $`;
 }
 
 export function ProfileButton({ onPick }: { onPick?(): void }) {
+  // Renders again when the language changes.
+  useT();
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   const loading = useAtomValue(profileLoadingAtom);
   const balance = useAtomValue(profileAtom)?.balanceAmount ?? null;

@@ -2,10 +2,13 @@
 
 import { useEffect, useRef } from 'react';
 import { HotkeysToggle } from './HotkeysToggle';
+import { LanguagePicker } from './LanguagePicker';
 import { NavChips } from './NavChips';
 import { ProfileButton } from './ProfileButton';
+import { useT } from '../../i18n/i18n';
 
 export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) {
+  const t = useT();
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -17,14 +20,15 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) 
   return (
     <div className={`hud-menu ${open ? 'hud-menu-open' : ''}`} aria-hidden={!open} inert={!open}>
       <div className="hud-menu-overlay" onClick={onClose} />
-      <div ref={panelRef} className="hud-menu-panel" role="dialog" aria-label="Menu">
-        <button type="button" className="hud-menu-close" aria-label="Close menu" onClick={onClose}>
+      <div ref={panelRef} className="hud-menu-panel" role="dialog" aria-label={t('header.menu')}>
+        <button type="button" className="hud-menu-close" aria-label={t('header.closeMenu')} onClick={onClose}>
           ✕
         </button>
         <ProfileButton onPick={onClose} />
-        <nav className="hud-menu-entries" aria-label="menu">
+        <nav className="hud-menu-entries" aria-label={t('header.menuNav')}>
           <NavChips onPick={onClose} />
         </nav>
+        <LanguagePicker />
         <HotkeysToggle />
       </div>
     </div>

@@ -5,10 +5,12 @@ import { playSound } from '../../audio';
 import { soundEnabledAtom } from '../../state/soundAtom';
 import { Button } from '../pixel';
 import { tileUrl } from '../pixel/tiles';
+import { useT } from '../../i18n/i18n';
 
 export function SoundToggle() {
+  const t = useT();
   const [enabled, setEnabled] = useAtom(soundEnabledAtom);
-  const label = enabled ? 'Sound on' : 'Sound off';
+  const label = enabled ? t('header.soundOn') : t('header.soundOff');
   return (
     <Button
       className="sound-toggle"

@@ -9,19 +9,21 @@ import { openFairnessAtom } from '../../state/modalAtom';
 import { formatRate, rateColor } from '../format';
 import { Button, Chip } from '../pixel';
 import './history.css';
+import { useT } from '../../i18n/i18n';
 
 export function HistoryStrip() {
+  const t = useT();
   const history = useAtomValue(historyAtom);
   const openFairness = useSetAtom(openFairnessAtom);
   return (
-    <nav className="app-history hud-history" aria-label="last rounds">
+    <nav className="app-history hud-history" aria-label={t('history.label')}>
       <div className="history-chips">
         {history.map((round) => (
           <Chip
             key={round.gameId}
             color={rateColor(round.rate)}
             className="history-chip"
-            title={`Round ${round.gameId}`}
+            title={t('common.round', { id: round.gameId })}
             onClick={() =>
               openFairness({ gameId: round.gameId, hash: round.hash, rate: round.fullRate, salt: round.salt })
             }
@@ -31,7 +33,7 @@ export function HistoryStrip() {
         ))}
       </div>
       <Button color="orange" className="history-fairness" onClick={() => openFairness(null)}>
-        Fairness
+        {t('history.fairness')}
       </Button>
     </nav>
   );

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { t } from '../../i18n/i18n';
 
 interface BalanceChartProps {
   /** x values (bet numbers or times) and the balance in coins at each. */
@@ -27,7 +28,7 @@ export function BalanceChart({ x, y, xLabel, time = false }: BalanceChartProps) 
           { stroke: '#c2c3c7', grid: { stroke: '#2c2352' }, label: xLabel },
           { stroke: '#c2c3c7', grid: { stroke: '#2c2352' } },
         ],
-        series: [{}, { stroke: '#ffec27', width: 2, label: 'Balance' }],
+        series: [{}, { stroke: '#ffec27', width: 2, label: t('lab.balance') }],
       },
       [x, y],
       element,

@@ -7,7 +7,7 @@
 import { useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { RTP } from '../../../shared/constants';
-import { coinsToHundredths, formatCoins } from '../../../shared/money';
+import { coinsToHundredths } from '../../../shared/money';
 import {
   autoStrategy,
   EMPTY_RULES,
@@ -23,10 +23,12 @@ import { loadVerifiedRounds, type VerifiedRounds } from '../../lab/labRounds';
 import { replay, type Outcome } from '../../lab/replay';
 import { runCustomStrategy } from '../../lab/sandbox';
 import { openFairnessAtom } from '../../state/modalAtom';
+import { formatCoins, formatPercent, formatRate } from '../format';
 import { Button } from '../pixel';
 import { Modal } from '../modals/Modal';
 import { BalanceChart } from './BalanceChart';
 import './lab.css';
+import { useT } from '../../i18n/i18n';
 
 const MAX_ROUNDS = 10_000;
 type Kind = 'fixed' | 'rules' | 'martingale' | 'custom';
@@ -66,14 +68,16 @@ async function play(
 }
 
 export default function LabModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const t = useT();
   return (
-    <Modal open={open} onClose={onClose} title="Strategy Lab" className="modal-wide">
+    <Modal open={open} onClose={onClose} title={t('nav.lab')} className="modal-wide">
       <Lab />
     </Modal>
   );
 }
 
 function Lab() {
+  const t = useT();
   const [kind, setKind] = useState<Kind>('martingale');
   const [fields, setFields] = useState(FIELDS);
   const [source, setSource] = useState(EXAMPLE_STRATEGY);
@@ -96,17 +100,15 @@ function Lab() {
   async function run() {
     const start = coinsToHundredths(fields.start);
     const count = Math.floor(Number(fields.rounds));
-    if (!start || !(count >= 1 && count <= MAX_ROUNDS))
-      return setError(`Give a starting balance and 1 to ${MAX_ROUNDS} rounds`);
+    if (!start || !(count >= 1 && count <= MAX_ROUNDS)) return setError(t('lab.giveStart', { max: MAX_ROUNDS }));
     setRunning(true);
     setError(null);
     setResult(null);
     try {
-      setStatus('Fetching and verifying the rounds…');
+      setStatus(t('lab.fetching'));
       const verified = await loadVerifiedRounds(count, (done) => setStatus(`Verified ${done} rounds…`));
-      if (verified.failure)
-        return setError(`A round failed its check, so the lab shows no result. ${verified.failure}`);
-      setStatus('Replaying…');
+      if (verified.failure) return setError(t('lab.failedCheck', { failure: verified.failure }));
+      setStatus(t('lab.replaying'));
       const played = await play(kind, fields, source, verified, start);
       if ('error' in played) return setError(played.error);
       const { outcomes, stopped } = played.replay;
@@ -121,36 +123,30 @@ function Lab() {
 
   return (
     <div className="lab">
-      <p>
-        Replay a strategy over the rounds this server really played, each one verified in your browser first. The game
-        returns {RTP * 100} % of what is bet in the long run: no strategy changes that.
-      </p>
+      <p>{t('lab.intro', { rtp: RTP * 100 })}</p>
       <div className="lab-form">
         <label>
-          Strategy
+          {t('lab.strategy')}
           <select name="kind" value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
-            <option value="fixed">Fixed target</option>
-            <option value="martingale">Martingale (double after a loss)</option>
-            <option value="rules">Auto-bet rules</option>
-            <option value="custom">My own (JavaScript)</option>
+            <option value="fixed">{t('lab.fixed')}</option>
+            <option value="martingale">{t('lab.martingale')}</option>
+            <option value="rules">{t('lab.rules')}</option>
+            <option value="custom">{t('lab.custom')}</option>
           </select>
         </label>
-        {field('start', 'Starting balance')}
-        {field('rounds', `Past rounds (up to ${MAX_ROUNDS})`)}
-        {kind !== 'custom' && field('stake', 'Stake')}
-        {kind !== 'custom' && field('target', 'Cash out at x')}
+        {field('start', t('lab.start'))}
+        {field('rounds', t('lab.rounds', { max: MAX_ROUNDS }))}
+        {kind !== 'custom' && field('stake', t('lab.stake'))}
+        {kind !== 'custom' && field('target', t('lab.target'))}
         {kind === 'rules' &&
-          (Object.keys(RULE_FIELDS) as (keyof RuleTexts)[]).map((name) => field(name, RULE_FIELDS[name]))}
+          (Object.keys(RULE_FIELDS) as (keyof RuleTexts)[]).map((name) => field(name, t(RULE_FIELDS[name])))}
       </div>
       {kind === 'custom' && (
         <>
-          <p>
-            Read a strategy before you run one. It runs in a sandbox with no network, no cookies and no access to this
-            page, for at most 3 seconds.
-          </p>
+          <p>{t('lab.sandbox')}</p>
           <textarea
             className="lab-code"
-            aria-label="Strategy code"
+            aria-label={t('lab.code')}
             spellCheck={false}
             value={source}
             onChange={(event) => setSource(event.target.value)}
@@ -158,7 +154,7 @@ function Lab() {
         </>
       )}
       <Button color="green" onClick={() => void run()} disabled={running}>
-        Run
+        {t('lab.run')}
       </Button>
       {status && <p role="status">{status}</p>}
       {error && (
@@ -172,35 +168,43 @@ function Lab() {
 }
 
 function LabResult({ result }: { result: Result }) {
+  const t = useT();
   const { verified, outcomes, stopped, figures: f } = result;
   const x = outcomes.map((_, i) => i + 1);
   const y = outcomes.map((outcome) => outcome.balance / 100);
-  const rtp = f.rtp === null ? '—' : `${(f.rtp * 100).toFixed(2)} %`;
+  const rtp = f.rtp === null ? '—' : formatPercent(f.rtp);
   const first = verified.rounds[0]?.gameId;
   const last = verified.rounds.at(-1)?.gameId;
   return (
     <div data-testid="lab-result">
       <p data-testid="lab-verified">
-        Verified {verified.verified} of {verified.checked} rounds (hash, crash point and chain link)
-        {verified.unchecked.length > 0 && `; ${verified.unchecked.length} could not be fully checked`}
-        {verified.voided > 0 && `; ${verified.voided} voided rounds skipped (their bets were refunded)`}. Rounds {first}
-        –{last}.
+        {t('lab.verified', { verified: verified.verified, checked: verified.checked })}
+        {verified.unchecked.length > 0 && t('lab.unchecked', { unchecked: verified.unchecked.length })}
+        {verified.voided > 0 && t('lab.voided', { voided: verified.voided })}
+        {t('lab.range', { first, last })}
       </p>
-      <BalanceChart x={[0, ...x]} y={[f.start / 100, ...y]} xLabel="Round of the run" />
+      <BalanceChart x={[0, ...x]} y={[f.start / 100, ...y]} xLabel={t('lab.roundOfRun')} />
       <dl className="lab-figures" data-testid="lab-figures">
-        <Figure name="final" label="Final balance" value={f.final} text={formatCoins(f.final)} />
-        <Figure name="drawdown" label="Biggest drawdown" value={f.maxDrawdown} text={formatCoins(f.maxDrawdown)} />
+        <Figure name="final" label={t('lab.final')} value={f.final} text={formatCoins(f.final)} />
+        <Figure name="drawdown" label={t('lab.drawdown')} value={f.maxDrawdown} text={formatCoins(f.maxDrawdown)} />
         <Figure
           name="streak"
-          label="Longest losing streak"
+          label={t('lab.streak')}
           value={f.longestLosingStreak}
           text={String(f.longestLosingStreak)}
         />
-        <Figure name="bets" label="Bets" value={f.bets} text={`${f.bets} (${f.wins} won)`} />
-        <Figure name="wagered" label="Wagered" value={f.wagered} text={formatCoins(f.wagered)} />
-        <Figure name="rtp" label={`Return to player (game: ${RTP * 100} %)`} value={f.rtp ?? ''} text={rtp} />
+        <Figure
+          name="bets"
+          label={t('stats.bets')}
+          value={f.bets}
+          text={t('lab.betsWon', { bets: f.bets, wins: f.wins })}
+        />
+        <Figure name="wagered" label={t('stats.wagered')} value={f.wagered} text={formatCoins(f.wagered)} />
+        <Figure name="rtp" label={t('lab.rtp', { rtp: RTP * 100 })} value={f.rtp ?? ''} text={rtp} />
       </dl>
-      <p data-testid="lab-stopped">{stopped ? `Stopped: ${stopped}.` : `Played all ${outcomes.length} rounds.`}</p>
+      <p data-testid="lab-stopped">
+        {stopped ? t('lab.stopped', { reason: stopped }) : t('lab.playedAll', { rounds: outcomes.length })}
+      </p>
       <RecentRounds verified={verified} outcomes={outcomes} />
     </div>
   );
@@ -219,17 +223,18 @@ function Figure({ name, label, value, text }: { name: string; label: string; val
 
 /** The last rounds of the run, each opening its Provably Fair data. */
 function RecentRounds({ verified, outcomes }: { verified: VerifiedRounds; outcomes: Outcome[] }) {
+  const t = useT();
   const openFairness = useSetAtom(openFairnessAtom);
   const byId = new Map(verified.rounds.map((round) => [round.gameId, round]));
   return (
     <table className="lab-rounds">
       <thead>
         <tr>
-          <th>Round</th>
-          <th>Crash</th>
-          <th>Stake</th>
-          <th>Profit</th>
-          <th>Balance</th>
+          <th>{t('lab.round')}</th>
+          <th>{t('lab.crash')}</th>
+          <th>{t('lab.stake')}</th>
+          <th>{t('lab.profit')}</th>
+          <th>{t('lab.balance')}</th>
         </tr>
       </thead>
       <tbody>
@@ -248,7 +253,7 @@ function RecentRounds({ verified, outcomes }: { verified: VerifiedRounds; outcom
                   {outcome.gameId}
                 </button>
               </td>
-              <td>x{outcome.crash.toFixed(2)}</td>
+              <td>{formatRate(outcome.crash)}</td>
               <td>{formatCoins(outcome.stake)}</td>
               <td>{formatCoins(outcome.profit)}</td>
               <td>{formatCoins(outcome.balance)}</td>

@@ -5,13 +5,14 @@
  */
 
 import { useState } from 'react';
-import { formatCoins } from '../../../shared/money';
 import type { PlayerStats } from '../../../shared/protocol';
 import { getData } from '../../net/api';
+import { formatCoins, formatRate } from '../format';
 import { Chip } from '../pixel';
 import { useRequest } from '../modals/useRequest';
 import { BalanceChart } from './BalanceChart';
 import './lab.css';
+import { useT } from '../../i18n/i18n';
 
 /** The curves: x and the running net in coins. */
 function curves(stats: PlayerStats) {
@@ -24,34 +25,38 @@ function curves(stats: PlayerStats) {
 }
 
 export default function StatsPart() {
+  const t = useT();
   const stats = useRequest(() => getData<PlayerStats>('/user/stats'));
   const [by, setBy] = useState<'bet' | 'day'>('bet');
-  if (stats.state === 'loading') return <p className="modal-empty">Loading...</p>;
+  if (stats.state === 'loading') return <p className="modal-empty">{t('common.loading')}</p>;
   if (stats.state === 'failed') return <p className="modal-message modal-message-error">{stats.message}</p>;
   const s = stats.value;
-  if (s.bets === 0) return <p className="modal-empty">No settled bets yet</p>;
+  if (s.bets === 0) return <p className="modal-empty">{t('stats.none')}</p>;
   const curve = curves(s)[by];
   return (
     <div data-testid="stats">
       <dl className="lab-figures">
-        <Figure label="Bets" text={String(s.bets)} />
-        <Figure label="Wagered" text={formatCoins(s.wagered)} />
-        <Figure label="Net" text={formatCoins(s.net)} />
-        <Figure label="Biggest win" text={s.biggestWin === null ? '—' : formatCoins(s.biggestWin)} />
-        <Figure
-          label="Biggest multiplier cashed"
-          text={s.biggestRate === null ? '—' : `x${s.biggestRate.toFixed(2)}`}
-        />
+        <Figure label={t('stats.bets')} text={String(s.bets)} />
+        <Figure label={t('stats.wagered')} text={formatCoins(s.wagered)} />
+        <Figure label={t('stats.net')} text={formatCoins(s.net)} />
+        <Figure label={t('stats.biggestWin')} text={s.biggestWin === null ? '—' : formatCoins(s.biggestWin)} />
+        <Figure label={t('stats.biggestRate')} text={s.biggestRate === null ? '—' : formatRate(s.biggestRate)} />
       </dl>
-      <div role="group" aria-label="Profit over time">
+      <div role="group" aria-label={t('stats.overTime')}>
         <Chip color={by === 'bet' ? 'green' : 'gray'} onClick={() => setBy('bet')} aria-pressed={by === 'bet'}>
-          Per bet
+          {t('stats.perBet')}
         </Chip>{' '}
         <Chip color={by === 'day' ? 'green' : 'gray'} onClick={() => setBy('day')} aria-pressed={by === 'day'}>
-          Per day
+          {t('stats.perDay')}
         </Chip>
       </div>
-      <BalanceChart key={by} x={curve.x} y={curve.y} xLabel={by === 'bet' ? 'Bet' : 'Day'} time={by === 'day'} />
+      <BalanceChart
+        key={by}
+        x={curve.x}
+        y={curve.y}
+        xLabel={by === 'bet' ? t('stats.bet') : t('stats.day')}
+        time={by === 'day'}
+      />
     </div>
   );
 }

@@ -16,15 +16,17 @@ import {
 } from '../../../shared/protocol';
 import { excludeSelf, loadLimits, saveLimits } from '../../net/limits';
 import { limitsAtom } from '../../state/limitsAtom';
+import { formatDateTime } from '../format';
 import { Button } from '../pixel';
 import { useRequest } from '../modals/useRequest';
 import './limits.css';
+import { useT } from '../../i18n/i18n';
 
 const KINDS = ['deposit', 'loss', 'wager'] as const;
 const PERIODS = ['Daily', 'Weekly', 'Monthly'] as const;
-const when = (ms: number) => new Date(ms).toLocaleString();
 
 export function LimitsPart() {
+  const t = useT();
   const loaded = useRequest(loadLimits);
   const limits = useAtomValue(limitsAtom);
   const [texts, setTexts] = useState<Partial<Record<LimitName, string>>>({});
@@ -32,7 +34,7 @@ export function LimitsPart() {
   const [busy, setBusy] = useState(false);
   const [duration, setDuration] = useState<ExclusionDuration>('24h');
   if (loaded.state === 'failed') return <p className="modal-error">{loaded.message}</p>;
-  if (!limits) return <p>Loading...</p>;
+  if (!limits) return <p>{t('common.loading')}</p>;
 
   const run = (action: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -52,20 +54,20 @@ export function LimitsPart() {
       if (text === undefined) continue;
       update[name] = text.trim() === '' ? null : Number(text.replace(',', '.'));
     }
-    run(() => saveLimits(update).then(() => setTexts({})), 'Limits saved');
+    run(() => saveLimits(update).then(() => setTexts({})), t('limits.saved'));
   };
   const exclusion = limits.exclusion;
   return (
-    <section className="limits" aria-label="Limits">
-      <h3 className="limits-title">Limits</h3>
+    <section className="limits" aria-label={t('limits.title')}>
+      <h3 className="limits-title">{t('limits.title')}</h3>
       <form onSubmit={submit}>
         <table className="limits-table">
           <thead>
             <tr>
-              <th scope="col">Limit</th>
+              <th scope="col">{t('limits.limit')}</th>
               {PERIODS.map((period) => (
                 <th key={period} scope="col">
-                  {period}
+                  {t(`limits.${period.toLowerCase() as Lowercase<typeof period>}`)}
                 </th>
               ))}
             </tr>
@@ -73,7 +75,7 @@ export function LimitsPart() {
           <tbody>
             {KINDS.map((kind) => (
               <tr key={kind}>
-                <th scope="row">{kind[0]!.toUpperCase() + kind.slice(1)}</th>
+                <th scope="row">{t(`limits.${kind}`)}</th>
                 {PERIODS.map((period) => {
                   const name = `${kind}${period}` as LimitName;
                   const pending = limits.pending[name];
@@ -81,15 +83,21 @@ export function LimitsPart() {
                     <td key={name}>
                       <input
                         className="modal-input limits-input"
-                        aria-label={`${period} ${kind} limit`}
+                        aria-label={t('limits.inputName', {
+                          period: t(`limits.${period.toLowerCase() as Lowercase<typeof period>}`),
+                          kind: t(`limits.kindNames.${kind}`),
+                        })}
                         inputMode="decimal"
-                        placeholder="none"
+                        placeholder={t('limits.none')}
                         value={texts[name] ?? (limits.limits[name] === null ? '' : String(limits.limits[name]))}
                         onChange={(event) => setTexts({ ...texts, [name]: event.target.value })}
                       />
                       {pending && (
                         <span className="limits-pending">
-                          {pending.amount === null ? 'none' : pending.amount} from {when(pending.at)}
+                          {t('limits.pendingFrom', {
+                            amount: pending.amount === null ? t('limits.none') : pending.amount,
+                            when: formatDateTime(pending.at),
+                          })}
                         </span>
                       )}
                     </td>
@@ -99,51 +107,49 @@ export function LimitsPart() {
             ))}
           </tbody>
         </table>
-        <p className="limits-note">
-          Amounts in coins; periods follow the calendar in {limits.timeZone}. A lower limit applies at once, a higher
-          one or a removal after 24 hours.
-        </p>
+        <p className="limits-note">{t('limits.note', { timeZone: limits.timeZone })}</p>
         <label className="limits-row">
-          Reality check
+          {t('limits.realityCheck')}
           <select
             className="modal-input"
             value={limits.realityCheckMinutes}
             onChange={(event) =>
               run(
                 () => saveLimits({ realityCheckMinutes: Number(event.target.value) as RealityCheckMinutes }),
-                'Reality check saved',
+                t('limits.realityCheckSaved'),
               )
             }
           >
             {REALITY_CHECK_MINUTES.map((minutes) => (
               <option key={minutes} value={minutes}>
-                {minutes === 0 ? 'off' : `every ${minutes} minutes`}
+                {minutes === 0 ? t('limits.off') : t('limits.everyMinutes', { minutes })}
               </option>
             ))}
           </select>
         </label>
         <div className="modal-actions">
           <Button type="submit" loading={busy}>
-            Save limits
+            {t('limits.save')}
           </Button>
         </div>
       </form>
       {exclusion ? (
         <p className="limits-excluded">
-          You have excluded yourself from play{' '}
-          {exclusion.until === null ? 'permanently' : `until ${when(exclusion.until)}`}.
+          {exclusion.until === null
+            ? t('limits.excludedPermanently')
+            : t('limits.excludedUntil', { when: formatDateTime(exclusion.until) })}
         </p>
       ) : (
         <div className="limits-row">
           <select
             className="modal-input"
-            aria-label="Self-exclusion"
+            aria-label={t('limits.selfExclusion')}
             value={duration}
             onChange={(event) => setDuration(event.target.value as ExclusionDuration)}
           >
             {EXCLUSION_DURATIONS.map((d) => (
               <option key={d} value={d}>
-                {d === 'permanent' ? 'permanently' : `for ${d}`}
+                {d === 'permanent' ? t('limits.permanently') : t('limits.forDuration', { duration: d })}
               </option>
             ))}
           </select>
@@ -151,16 +157,12 @@ export function LimitsPart() {
             color="red"
             loading={busy}
             onClick={() => {
-              const permanent = duration === 'permanent' ? ' This cannot be undone.' : '';
-              if (
-                window.confirm(
-                  `Exclude yourself from play ${duration === 'permanent' ? 'permanently' : `for ${duration}`}?${permanent}`,
-                )
-              )
-                run(() => excludeSelf(duration), 'You are excluded from play');
+              const question =
+                duration === 'permanent' ? t('limits.confirmPermanent') : t('limits.confirmFor', { duration });
+              if (window.confirm(question)) run(() => excludeSelf(duration), t('limits.excluded'));
             }}
           >
-            Exclude me
+            {t('limits.excludeMe')}
           </Button>
         </div>
       )}

@@ -5,13 +5,14 @@
 
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { formatCoins } from '../../../shared/money';
 import { answerRealityCheck, loadLimits, sessionResult } from '../../net/limits';
 import { limitsAtom, realityCheckAtom } from '../../state/limitsAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
+import { formatCoins } from '../format';
 import { Button } from '../pixel';
 import { Modal } from '../modals/Modal';
 import { useRequest } from '../modals/useRequest';
+import { useT } from '../../i18n/i18n';
 
 export function RealityCheck() {
   const signedIn = useAtomValue(accessTokenAtom) !== null;
@@ -38,24 +39,29 @@ export function RealityCheck() {
 
 /** The check itself: mounted each time one is due, so it loads this session's result once. */
 function RealityCheckDialog({ since, dueAt }: { since: number; dueAt: number }) {
+  const t = useT();
   const result = useRequest(() => sessionResult(since));
   const played = Math.floor((dueAt - since) / 60_000);
   const net = result.state === 'done' ? Math.round(result.value.net * 100) : null;
   return (
-    <Modal open onClose={() => answerRealityCheck(true)} title="Reality check">
-      <p>You have played for {played} minutes this session.</p>
+    <Modal open onClose={() => answerRealityCheck(true)} title={t('reality.title')}>
+      <p>{t('reality.played', { minutes: played })}</p>
       <p>
-        Net result this session:{' '}
+        {t('reality.net')}{' '}
         {net === null || result.state !== 'done'
-          ? 'Loading...'
-          : `${net < 0 ? '-' : '+'}${formatCoins(Math.abs(net))} $ over ${result.value.bets} bets`}
+          ? t('common.loading')
+          : t('reality.netValue', {
+              sign: net < 0 ? '-' : '+',
+              amount: formatCoins(Math.abs(net)),
+              bets: result.value.bets,
+            })}
       </p>
       <div className="modal-actions">
         <Button data-autofocus onClick={() => answerRealityCheck(true)}>
-          Continue
+          {t('reality.continue')}
         </Button>
         <Button color="red" onClick={() => answerRealityCheck(false)}>
-          Stop
+          {t('reality.stop')}
         </Button>
       </div>
     </Modal>

@@ -5,42 +5,43 @@
 
 import { useSetAtom } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
-import { formatCoins } from '../../../shared/money';
 import type { BetHistoryResponse, BetWithRound } from '../../../shared/protocol';
 import { getData } from '../../net/api';
 import { openFairnessAtom } from '../../state/modalAtom';
-import { formatRate, formatTime, rateColor } from '../format';
+import { formatCoins, formatRate, formatTime, rateColor } from '../format';
 import { Chip } from '../pixel';
 import { fairnessOfBet } from './fairnessOfBet';
 import { Modal } from './Modal';
 import { useRequest } from './useRequest';
+import { useT } from '../../i18n/i18n';
 
 const StatsPart = lazy(() => import('../lab/StatsPart'));
 
 export function BetsModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const t = useT();
   const [part, setPart] = useState<'bets' | 'stats'>('bets');
   return (
-    <Modal open={open} onClose={onClose} title="Your bets" className="modal-wide">
-      <div className="modal-parts" role="group" aria-label="Part">
+    <Modal open={open} onClose={onClose} title={t('betsModal.title')} className="modal-wide">
+      <div className="modal-parts" role="group" aria-label={t('betsModal.parts')}>
         <Chip
           color={part === 'bets' ? 'purple' : 'gray'}
           onClick={() => setPart('bets')}
           aria-pressed={part === 'bets'}
         >
-          Bets
+          {t('betsModal.bets')}
         </Chip>
         <Chip
           color={part === 'stats' ? 'purple' : 'gray'}
           onClick={() => setPart('stats')}
           aria-pressed={part === 'stats'}
         >
-          Stats
+          {t('betsModal.stats')}
         </Chip>
       </div>
       {part === 'bets' ? (
         <BetHistory />
       ) : (
-        <Suspense fallback={<p className="modal-empty">Loading...</p>}>
+        <Suspense fallback={<p className="modal-empty">{t('common.loading')}</p>}>
           <StatsPart />
         </Suspense>
       )}
@@ -49,19 +50,22 @@ export function BetsModal({ open, onClose }: { open: boolean; onClose(): void })
 }
 
 function BetHistory() {
+  const t = useT();
   const history = useRequest(() => getData<BetHistoryResponse>('/bet/history'));
   const openFairness = useSetAtom(openFairnessAtom);
-  if (history.state === 'loading') return <p className="modal-empty">Loading...</p>;
+  if (history.state === 'loading') return <p className="modal-empty">{t('common.loading')}</p>;
   if (history.state === 'failed') return <p className="modal-message modal-message-error">{history.message}</p>;
   const bets = history.value.betHistory;
-  if (bets.length === 0) return <p className="modal-empty">You have no bets</p>;
+  if (bets.length === 0) return <p className="modal-empty">{t('betsModal.none')}</p>;
   return (
     <div className="modal-rows">
       {bets.map((bet) => (
         <button key={bet.betId} type="button" className="modal-row" onClick={() => openFairness(fairnessOfBet(bet))}>
           <span>
             {formatCoins(bet.amount)} $
-            <span className="modal-row-sub">{`Round ${bet.gameId} · ${formatTime(bet.time)}`}</span>
+            <span className="modal-row-sub">
+              {t('betsModal.roundAt', { id: bet.gameId, time: formatTime(bet.time) })}
+            </span>
           </span>
           {bet.rate !== null ? <Chip color={rateColor(bet.rate)}>{formatRate(bet.rate)}</Chip> : <span />}
           <Outcome bet={bet} />
@@ -72,9 +76,10 @@ function BetHistory() {
 }
 
 function Outcome({ bet }: { bet: BetWithRound }) {
+  const t = useT();
   if (bet.status === 'REFUNDED' && bet.winAmount !== null)
     return <span className="bet-win">+{formatCoins(bet.winAmount)} $</span>;
-  if (bet.status === 'VOID') return <span className="bet-void">refunded</span>;
-  if (bet.gameRate === null) return <span className="bet-open">in play</span>;
-  return <span className="bet-lost">lost</span>;
+  if (bet.status === 'VOID') return <span className="bet-void">{t('betsModal.refunded')}</span>;
+  if (bet.gameRate === null) return <span className="bet-open">{t('betsModal.inPlay')}</span>;
+  return <span className="bet-lost">{t('betsModal.lost')}</span>;
 }

@@ -3,8 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { signInWithPassword } from '../../net/session';
 import { Button } from '../pixel';
+import { useT } from '../../i18n/i18n';
 
 export function EmailSignIn() {
+  const t = useT();
   const [register, setRegister] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,11 +28,9 @@ export function EmailSignIn() {
 
   return (
     <form className="email-sign-in" onSubmit={submit}>
-      <p className="email-sign-in-lead">
-        {register ? 'Create an account with your email.' : 'Or sign in with your email.'}
-      </p>
+      <p className="email-sign-in-lead">{register ? t('email.leadRegister') : t('email.leadSignIn')}</p>
       <label className="modal-field">
-        <span className="modal-field-label">Email</span>
+        <span className="modal-field-label">{t('email.email')}</span>
         <input
           className="modal-input"
           type="email"
@@ -42,7 +42,7 @@ export function EmailSignIn() {
         />
       </label>
       <label className="modal-field">
-        <span className="modal-field-label">Password</span>
+        <span className="modal-field-label">{t('email.password')}</span>
         <input
           className="modal-input"
           type="password"
@@ -60,12 +60,12 @@ export function EmailSignIn() {
           type="submit"
           color="green"
           loading={busy}
-          aria-label={register ? 'Register with email' : 'Sign in with email'}
+          aria-label={register ? t('email.registerName') : t('email.signInName')}
         >
-          {register ? 'Register' : 'Sign in'}
+          {register ? t('email.register') : t('email.signIn')}
         </Button>
         <Button color="gray" onClick={() => (setRegister(!register), setError(null))}>
-          {register ? 'I have an account' : 'Create account'}
+          {register ? t('email.haveAccount') : t('email.createAccount')}
         </Button>
       </div>
       {error && (

@@ -9,12 +9,14 @@ import { fairnessRoundAtom, type FairnessRound } from '../../state/modalAtom';
 import { roundAtom } from '../../state/roundAtom';
 import { FAIRNESS_CHECKS, type CheckResult } from './fairnessChecks';
 import { Modal } from './Modal';
+import { useT } from '../../i18n/i18n';
 
 const HIDDEN = '***';
 
 export function FairnessModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const t = useT();
   return (
-    <Modal open={open} onClose={onClose} title="Provably Fair">
+    <Modal open={open} onClose={onClose} title={t('fairness.title')}>
       <FairnessData />
     </Modal>
   );
@@ -35,18 +37,19 @@ function useShownRound(): FairnessRound {
 }
 
 function FairnessData() {
+  const t = useT();
   const round = useShownRound();
   return (
     <div className="fairness">
-      {round.gameId && <p>Round {round.gameId}</p>}
-      <Field label="Game rate" value={round.rate === null ? HIDDEN : String(round.rate)} />
-      <Field label="Game salt" value={round.salt ?? HIDDEN} />
-      <Field label="Game hash" value={round.hash || HIDDEN} />
+      {round.gameId && <p>{t('common.round', { id: round.gameId })}</p>}
+      <Field label={t('fairness.rate')} value={round.rate === null ? HIDDEN : String(round.rate)} />
+      <Field label={t('fairness.salt')} value={round.salt ?? HIDDEN} />
+      <Field label={t('fairness.hash')} value={round.hash || HIDDEN} />
       {FAIRNESS_CHECKS.map((check) => (
         // Keyed by the data too, so the check runs again when the current round ends while the dialog is open.
         <Check
           key={`${check.id}|${round.rate}|${round.salt}|${round.hash}`}
-          label={check.label}
+          label={t(check.label)}
           run={() => check.run(round)}
         />
       ))}
@@ -65,12 +68,13 @@ function Field({ label, value }: { label: string; value: string }) {
 
 /** One check's result. */
 function Check({ label, run }: { label: string; run(): Promise<CheckResult | null> }) {
+  const t = useT();
   const [result, setResult] = useState<CheckResult | null | 'running'>('running');
   useEffect(() => {
     let live = true;
     run().then(
       (value) => live && setResult(value),
-      () => live && setResult({ ok: null, detail: 'Could not be checked: the server or this browser did not answer' }),
+      () => live && setResult({ ok: null, detail: t('fairness.unanswered') }),
     );
     return () => {
       live = false;
@@ -80,9 +84,9 @@ function Check({ label, run }: { label: string; run(): Promise<CheckResult | nul
   }, []);
   const [mark, tone, text] =
     result === 'running'
-      ? ['…', 'wait', 'Checking']
+      ? ['…', 'wait', t('fairness.checking')]
       : result === null
-        ? ['…', 'wait', 'Published when the round ends']
+        ? ['…', 'wait', t('fairness.published')]
         : result.ok === null
           ? ['?', 'wait', result.detail]
           : result.ok

@@ -7,6 +7,7 @@ import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom';
 import { Box, Button } from '../pixel';
 import './modals.css';
+import { useT } from '../../i18n/i18n';
 
 interface ModalProps {
   open: boolean;
@@ -21,6 +22,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ open, onClose, title, children, className }: ModalProps) {
+  const t = useT();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const close = useEffectEvent(onClose);
@@ -73,7 +75,7 @@ export function Modal({ open, onClose, title, children, className }: ModalProps)
             <h2 id={titleId} className="modal-title">
               {title}
             </h2>
-            <Button color="gray" className="modal-close" aria-label="Close" onClick={onClose}>
+            <Button color="gray" className="modal-close" aria-label={t('common.close')} onClick={onClose}>
               ✕
             </Button>
           </div>

@@ -5,20 +5,22 @@
 
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { formatCoins } from '../../../shared/money';
 import { signOut } from '../../net/session';
 import { profileAtom } from '../../state/profileAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
+import { formatCoins } from '../format';
 import { Button } from '../pixel';
 import { EmailSignIn } from './EmailSignIn';
 import { Modal } from './Modal';
 import { WalletSlot } from './WalletSlot';
 import { LimitsPart } from '../limits/LimitsPart';
+import { useT } from '../../i18n/i18n';
 
 export function ProfileModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const t = useT();
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   return (
-    <Modal open={open} onClose={onClose} title={signedIn ? 'Your profile' : 'Connect your wallet'}>
+    <Modal open={open} onClose={onClose} title={signedIn ? t('profile.title') : t('profile.connectTitle')}>
       {signedIn ? (
         <>
           <ProfileSummary />
@@ -37,17 +39,20 @@ export function ProfileModal({ open, onClose }: { open: boolean; onClose(): void
 
 /** Who is signed in, their balance, and Logout. */
 function ProfileSummary() {
+  const t = useT();
   const profile = useAtomValue(profileAtom);
   const [leaving, setLeaving] = useState(false);
   return (
     <div className="profile-summary">
       <div className="modal-field">
-        <span className="modal-field-label">Player</span>
-        <span>{profile?.nickname ?? 'Loading...'}</span>
+        <span className="modal-field-label">{t('profile.player')}</span>
+        <span>{profile?.nickname ?? t('common.loading')}</span>
       </div>
       <div className="modal-field">
-        <span className="modal-field-label">Balance</span>
-        <span className="profile-balance">{profile ? `${formatCoins(profile.balanceAmount)} $` : 'Loading...'}</span>
+        <span className="modal-field-label">{t('profile.balance')}</span>
+        <span className="profile-balance">
+          {profile ? `${formatCoins(profile.balanceAmount)} $` : t('common.loading')}
+        </span>
       </div>
       <div className="modal-actions">
         <Button
@@ -58,7 +63,7 @@ function ProfileSummary() {
             void signOut().finally(() => setLeaving(false));
           }}
         >
-          Logout
+          {t('profile.logout')}
         </Button>
       </div>
     </div>

@@ -4,12 +4,14 @@ import { useAtomValue } from 'jotai';
 import { profileAtom } from '../../state/profileAtom';
 import { Button } from '../pixel';
 import { Modal } from './Modal';
+import { useT } from '../../i18n/i18n';
 
 function referralLink(origin: string, email: string): string {
   return `${origin}/?refId=${encodeURIComponent(email)}`;
 }
 
 export function ReferralModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const t = useT();
   const profile = useAtomValue(profileAtom);
   const link = profile ? referralLink(window.location.origin, profile.email) : '';
   const copy = async () => {
@@ -17,14 +19,14 @@ export function ReferralModal({ open, onClose }: { open: boolean; onClose(): voi
     onClose();
   };
   return (
-    <Modal open={open} onClose={onClose} title="Your referral link">
-      <p>Share this link: players who join through it are counted as yours.</p>
+    <Modal open={open} onClose={onClose} title={t('referral.title')}>
+      <p>{t('referral.share')}</p>
       <div className="modal-value" data-testid="referral-link">
-        {link || 'Loading...'}
+        {link || t('common.loading')}
       </div>
       <div className="modal-actions">
         <Button color="green" disabled={!link} onClick={() => void copy()} data-autofocus>
-          Copy
+          {t('referral.copy')}
         </Button>
       </div>
     </Modal>

@@ -11,6 +11,7 @@ import type { RoundCheck } from '../../../shared/roundAudit';
 import { getData } from '../../net/api';
 import { auditRound } from '../../net/fairness';
 import type { FairnessRound } from '../../state/modalAtom';
+import { t } from '../../i18n/i18n';
 
 export interface CheckResult {
   /** null: it could not be checked (the text says why). */
@@ -21,8 +22,8 @@ export interface CheckResult {
 
 interface FairnessCheck {
   id: string;
-  /** Shown before the result. */
-  label: string;
+  /** Shown before the result: its key in the catalogue. */
+  label: `fairness.${'checkHash' | 'checkCrash' | 'checkLink' | 'checkChains'}`;
   /** null when the round's data is not public yet. */
   run(round: FairnessRound): Promise<CheckResult | null>;
 }
@@ -30,13 +31,13 @@ interface FairnessCheck {
 /** sha256(String(rate) + salt) equals the hash published before the round. */
 const hashCheck: FairnessCheck = {
   id: 'hash',
-  label: 'Hash of rate + salt',
+  label: 'fairness.checkHash',
   async run({ rate, salt, hash }) {
     if (rate === null || salt === null || !hash) return null;
     const computed = await roundHash(rate, salt);
     return computed === hash.toLowerCase()
-      ? { ok: true, detail: 'Matches the published hash' }
-      : { ok: false, detail: `Does not match: sha256 gives ${computed}` };
+      ? { ok: true, detail: t('fairness.hashMatches') }
+      : { ok: false, detail: t('fairness.hashDiffers', { hash: computed }) };
   },
 };
 
@@ -58,14 +59,13 @@ function audited({ gameId, hash, rate, salt }: FairnessRound): Promise<RoundChec
 }
 
 /** A check read from the round's audit (src/shared/roundAudit.ts, the same as `npm run verify`). */
-function chainCheck(id: RoundCheck['check'], label: string): FairnessCheck {
+function chainCheck(id: RoundCheck['check'], label: FairnessCheck['label']): FairnessCheck {
   return {
     id,
     label,
     async run(round) {
       const audit = audited(round);
-      if (!audit)
-        return round.rate === null ? null : { ok: null, detail: 'Open the round from the history to check it' };
+      if (!audit) return round.rate === null ? null : { ok: null, detail: t('fairness.openFromHistory') };
       const checks = await audit;
       const found = checks.find((check) => check.check === id) ?? checks[0]!;
       return { ok: found.result === 'unknown' ? null : found.result === 'pass', detail: found.text };
@@ -73,8 +73,8 @@ function chainCheck(id: RoundCheck['check'], label: string): FairnessCheck {
   };
 }
 
-export const crashPointCheck = chainCheck('crashPoint', 'Crash point from salt + client seed');
-export const linkCheck = chainCheck('link', 'Link to the previous round');
+export const crashPointCheck = chainCheck('crashPoint', 'fairness.checkCrash');
+export const linkCheck = chainCheck('link', 'fairness.checkLink');
 
 /**
  * No seed chain was dropped before a round used it (docs/reliability.md): the house could otherwise
@@ -83,15 +83,15 @@ export const linkCheck = chainCheck('link', 'Link to the previous round');
  */
 export const replacedChainCheck: FairnessCheck = {
   id: 'replaced',
-  label: 'Seed chains',
+  label: 'fairness.checkChains',
   async run() {
     const { chains } = await getData<FairnessInfo>('/game/fairness');
     const unplayed = chains.slice(1).filter((chain) => chain.firstRoundId === null);
-    if (unplayed.length === 0) return { ok: true, detail: 'Every replaced chain was played from its first round' };
+    if (unplayed.length === 0) return { ok: true, detail: t('fairness.chainsPlayed') };
     const names = unplayed.map((chain) => chain.chainId).join(', ');
     return {
       ok: false,
-      detail: `Warning: seed chain ${names} was replaced before its first round was played (its commitment was published, then dropped unused)`,
+      detail: t('fairness.chainReplaced', { chains: names }),
     };
   },
 };

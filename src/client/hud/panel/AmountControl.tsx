@@ -10,8 +10,10 @@ import { sanitizeAmountInput } from '../../../shared/money';
 import { panelAtoms } from '../../state/panelsAtom';
 import { useTween } from '../useTween';
 import { amountText, steppedAmount, tidyAmount, typedAmount } from './amountText';
+import { useT } from '../../i18n/i18n';
 
 export function AmountControl({ index, locked }: { index: number; locked: boolean }) {
+  const t = useT();
   const [panel, setPanel] = useAtom(panelAtoms[index]!);
   const [animate, setAnimate] = useState(false);
   const target = typedAmount(panel.amount);
@@ -27,7 +29,7 @@ export function AmountControl({ index, locked }: { index: number; locked: boolea
         <button
           type="button"
           className="bet-step"
-          aria-label={`Minus ${BET_STEP}`}
+          aria-label={t('panel.minus', { step: BET_STEP })}
           disabled={locked}
           onClick={() => step(-BET_STEP)}
         >
@@ -35,7 +37,7 @@ export function AmountControl({ index, locked }: { index: number; locked: boolea
         </button>
         <input
           className="bet-amount-input"
-          aria-label="Bet amount"
+          aria-label={t('panel.amount')}
           inputMode="decimal"
           autoComplete="off"
           value={text}
@@ -50,7 +52,7 @@ export function AmountControl({ index, locked }: { index: number; locked: boolea
         <button
           type="button"
           className="bet-step"
-          aria-label={`Plus ${BET_STEP}`}
+          aria-label={t('panel.plus', { step: BET_STEP })}
           disabled={locked}
           onClick={() => step(BET_STEP)}
         >

@@ -8,12 +8,15 @@
 
 import { useAtom } from 'jotai';
 import { useState } from 'react';
-import { coinsToHundredths, formatCoins } from '../../../shared/money';
+import { coinsToHundredths } from '../../../shared/money';
+import { formatCoins } from '../format';
 import { EMPTY_RULES, RULE_FIELDS, rulesOf, startRun, type RuleTexts } from '../../lab/autoRules';
 import { betAmount, pressMain } from '../../net/bets';
 import { editable, panelAtoms, stopAutoBet } from '../../state/panelsAtom';
+import { useT } from '../../i18n/i18n';
 
 export function AutoPart({ index }: { index: number }) {
+  const t = useT();
   const [panel, setPanel] = useAtom(panelAtoms[index]!);
   const [open, setOpen] = useState(false);
   const [texts, setTexts] = useState<RuleTexts>(EMPTY_RULES);
@@ -27,13 +30,13 @@ export function AutoPart({ index }: { index: number }) {
   return (
     <div className="bet-auto-part">
       <button type="button" className="bet-auto-open" aria-expanded={open} onClick={() => setOpen(!open)}>
-        Auto {open ? '▾' : '▸'}
+        {t('panel.auto')} {open ? '▾' : '▸'}
       </button>
       {open && (
         <div className="bet-auto-rules">
           {(Object.keys(RULE_FIELDS) as (keyof RuleTexts)[]).map((name) => (
             <label key={name}>
-              {RULE_FIELDS[name]}
+              {t(RULE_FIELDS[name])}
               <input
                 name={name}
                 inputMode="decimal"
@@ -45,20 +48,21 @@ export function AutoPart({ index }: { index: number }) {
             </label>
           ))}
           {running ? (
-            <button type="button" onClick={() => setPanel(stopAutoBet(panel, 'Stopped by you'))}>
-              Stop run
+            <button type="button" onClick={() => setPanel(stopAutoBet(panel, t('panel.stoppedByYou')))}>
+              {t('panel.stopRun')}
             </button>
           ) : (
             <button type="button" disabled={!editable(panel)} onClick={start}>
-              Start run
+              {t('panel.startRun')}
             </button>
           )}
         </div>
       )}
       {run && (
         <p className="bet-auto-run" data-testid={`auto-run-${index}`}>
-          {run.bets} bets, net {formatCoins(run.net)} $
-          {run.stopped === null ? ', running' : `. Stopped: ${run.stopped}`}
+          {run.stopped === null
+            ? t('panel.runRunning', { bets: run.bets, net: formatCoins(run.net) })
+            : t('panel.runStopped', { bets: run.bets, net: formatCoins(run.net), reason: run.stopped })}
         </p>
       )}
     </div>

@@ -14,6 +14,7 @@ import { MainButton } from './MainButton';
 import { RateInput } from './RateInput';
 import { houseWarning } from './HouseLimit';
 import { houseAtom } from '../../state/houseAtom';
+import { useT } from '../../i18n/i18n';
 
 /** A line under the panel: what the server said of its last bet, or what the house would do to the next. */
 function PanelNotice({ text }: { text: string | null }) {
@@ -25,6 +26,7 @@ function PanelNotice({ text }: { text: string | null }) {
 }
 
 export function BetPanel({ index }: { index: number }) {
+  const t = useT();
   const [panel, setPanel] = useAtom(panelAtoms[index]!);
   const locked = !editable(panel);
   const { maxBetProfit } = useAtomValue(houseAtom);
@@ -45,7 +47,7 @@ export function BetPanel({ index }: { index: number }) {
     <Box
       className="bet-panel"
       role="group"
-      aria-label={`Bet panel ${index + 1}`}
+      aria-label={t('panel.panel', { number: index + 1 })}
       data-panel={index}
       tabIndex={-1}
       onKeyDown={onKeyDown}
@@ -55,13 +57,13 @@ export function BetPanel({ index }: { index: number }) {
         <AmountControl index={index} locked={locked} />
         <div className="bet-panel-auto">
           <Toggle
-            label="Auto bet"
+            label={t('panel.autoBet')}
             checked={panel.isAutoBetEnabled}
             onChange={(on) => setPanel((current) => toggled(current, { isAutoBetEnabled: on }))}
           />
           <div className="bet-panel-cashout">
             <Toggle
-              label="Auto cash out"
+              label={t('panel.autoCashOut')}
               checked={panel.isAutoWithdraw}
               onChange={(on) => setPanel((current) => toggled(current, { isAutoWithdraw: on }))}
             />

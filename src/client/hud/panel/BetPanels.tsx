@@ -5,11 +5,13 @@ import { useHotkeys } from '../hotkeys';
 import { BetPanel } from './BetPanel';
 import { HouseLimit } from './HouseLimit';
 import './panel.css';
+import { useT } from '../../i18n/i18n';
 
 export function BetPanels() {
+  const t = useT();
   useHotkeys();
   return (
-    <section className="app-panels" aria-label="bet panels">
+    <section className="app-panels" aria-label={t('panel.panels')}>
       <HouseLimit />
       {Array.from({ length: BET_PANELS }, (_, index) => (
         <BetPanel key={index} index={index} />

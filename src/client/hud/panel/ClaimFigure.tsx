@@ -4,7 +4,8 @@
  */
 
 import { useEffect, useRef } from 'react';
-import { formatCoins, winAmount } from '../../../shared/money';
+import { winAmount } from '../../../shared/money';
+import { formatCoins } from '../format';
 import { computeFrame, createFrameState } from '../../stage/frameState';
 import { clockOffsetAtom } from '../../state/clockAtom';
 import { roundAtom } from '../../state/roundAtom';

@@ -4,16 +4,19 @@
  */
 
 import { useAtomValue } from 'jotai';
-import { formatCoins, coinsToHundredths } from '../../../shared/money';
+import { coinsToHundredths } from '../../../shared/money';
+import { t, useT } from '../../i18n/i18n';
+import { formatCoins, formatRate } from '../format';
 import { houseAtom } from '../../state/houseAtom';
 import type { PanelState } from '../../state/panelsAtom';
 
 export function HouseLimit() {
+  const t = useT();
   const { maxBetProfit } = useAtomValue(houseAtom);
   if (maxBetProfit === null) return null;
   return (
     <p className="house-limit" role="note">
-      House limit: one bet may win at most {formatCoins(Math.round(maxBetProfit * 100))} $ now
+      {t('panel.houseLimit', { amount: formatCoins(Math.round(maxBetProfit * 100)) })}
     </p>
   );
 }
@@ -25,8 +28,8 @@ export function houseWarning(panel: PanelState, maxBetProfit: number | null): st
   // As place_bet: the highest target whose profit fits, in hundredths.
   const profit = Math.round(maxBetProfit * 100);
   const highest = 100 + Math.floor((profit * 100) / amount);
-  if (highest < 101) return `The house can cover a bet of at most ${formatCoins(profit * 100)} $ right now`;
+  if (highest < 101) return t('panel.houseCover', { amount: formatCoins(profit * 100) });
   const target = panel.isAutoWithdraw ? coinsToHundredths(panel.rate) : null;
   if (target !== null && target <= highest) return null;
-  return `House limit: this bet would cash out at x${(highest / 100).toFixed(2)} at most`;
+  return t('panel.houseTarget', { rate: formatRate(highest / 100) });
 }

@@ -1,21 +1,23 @@
 /** The panel's main button: BET, CANCEL, CLAIM or WAITING by the bet's state (docs/spec.md §2, §4). */
 
 import { useAtomValue } from 'jotai';
-import { formatCoins } from '../../../shared/money';
 import { playSound } from '../../audio';
 import { betAmount, pressMain } from '../../net/bets';
 import { panelAtoms, type BetState } from '../../state/panelsAtom';
+import { formatCoins } from '../format';
 import { Button, type ButtonColor } from '../pixel';
 import { ClaimFigure } from './ClaimFigure';
+import { useT } from '../../i18n/i18n';
 
-const LOOK: Record<BetState, { label: string; color: ButtonColor }> = {
-  idle: { label: 'BET', color: 'green' },
-  created: { label: 'CANCEL', color: 'red' },
-  running: { label: 'CLAIM', color: 'orange' },
-  waiting: { label: 'WAITING', color: 'gray' },
-};
+const LOOK = {
+  idle: { label: 'panel.bet', color: 'green' },
+  created: { label: 'panel.cancel', color: 'red' },
+  running: { label: 'panel.claim', color: 'orange' },
+  waiting: { label: 'panel.waiting', color: 'gray' },
+} as const satisfies Record<BetState, { label: string; color: ButtonColor }>;
 
 export function MainButton({ index }: { index: number }) {
+  const t = useT();
   const panel = useAtomValue(panelAtoms[index]!);
   const amount = betAmount(panel) ?? 0;
   const { label, color } = LOOK[panel.betState];
@@ -30,11 +32,13 @@ export function MainButton({ index }: { index: number }) {
         void pressMain(index);
       }}
     >
-      <span className="bet-main-label">{label}</span>
+      <span className="bet-main-label">{t(label)}</span>
       {panel.betState === 'running' ? (
         <ClaimFigure amount={amount} />
       ) : (
-        <span className="bet-main-sub">{panel.betState === 'waiting' ? 'next round' : `${formatCoins(amount)} $`}</span>
+        <span className="bet-main-sub">
+          {panel.betState === 'waiting' ? t('panel.nextRound') : `${formatCoins(amount)} $`}
+        </span>
       )}
     </Button>
   );

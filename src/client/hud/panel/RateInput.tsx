@@ -5,15 +5,17 @@ import { RATE_INPUT_MAX } from '../../../shared/constants';
 import { sanitizeAmountInput } from '../../../shared/money';
 import { panelAtoms, toggled } from '../../state/panelsAtom';
 import { tidyRate } from './amountText';
+import { useT } from '../../i18n/i18n';
 
 export function RateInput({ index, locked }: { index: number; locked: boolean }) {
+  const t = useT();
   const [panel, setPanel] = useAtom(panelAtoms[index]!);
   return (
     <label className="bet-rate-field">
       <span aria-hidden="true">x</span>
       <input
         className="bet-rate-input"
-        aria-label="Cash out at"
+        aria-label={t('panel.cashOutAt')}
         inputMode="decimal"
         autoComplete="off"
         value={panel.rate}
