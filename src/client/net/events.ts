@@ -1,6 +1,7 @@
 /**
- * The one place that turns STOMP events and game HTTP answers into atoms (docs/spec.md §4). GAME_RATE only
- * touches the tick atom; the round atom the HUD reads changes a few times a round (docs/architecture.md "From the server to the pixels").
+ * The one place that turns STOMP events and game HTTP answers into the round's atoms (docs/spec.md §4),
+ * handing each event on to the panels' controller. GAME_RATE only touches the tick atom; the round
+ * atom the HUD reads changes a few times a round (docs/architecture.md "From the server to the pixels").
  */
 
 import { HISTORY_LENGTH } from '../../shared/constants';
@@ -9,7 +10,6 @@ import type {
   GameEndedData,
   GameEvent,
   GameInfo,
-  GameLimitData,
   GameState,
   RoundHistoryEntry,
 } from '../../shared/protocol';
@@ -17,13 +17,11 @@ import { betsAtom } from '../state/betsAtom';
 import { clockOffsetAtom } from '../state/clockAtom';
 import { historyAtom } from '../state/historyAtom';
 import { houseAtom } from '../state/houseAtom';
-import { panelAtoms, roundEnded, roundStarted, type PanelState } from '../state/panelsAtom';
 import { INITIAL_ROUND, roundAtom, type RoundState } from '../state/roundAtom';
-import type { store as appStore } from '../state/store';
+import { store } from '../state/store';
 import { tickAtom, type TickState } from '../state/tickAtom';
+import { panelsFollowRound } from '../panels/serverEvents';
 import { parseEvent } from './decode';
-
-type Store = typeof appStore;
 
 const EVENT_TYPES = new Set<string>([
   ...['GAME_CREATED', 'GAME_STARTED', 'GAME_RATE', 'GAME_ENDED', 'GAME_VOIDED', 'GAME_LIMIT'],
@@ -118,24 +116,6 @@ export function reduceHistory(history: RoundHistoryEntry[], event: GameEvent): R
   return [entry, ...history].slice(0, HISTORY_LENGTH);
 }
 
-/** A panel after a round event: its bet can be claimed once the round starts and is settled when it ends. */
-export function reducePanel(panel: PanelState, event: GameEvent): PanelState {
-  if (event.eventType === 'GAME_STARTED' || event.eventType === 'GAME_RATE') return roundStarted(panel);
-  if (event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED')
-    return roundEnded(panel, event.eventType === 'GAME_VOIDED');
-  if (event.eventType === 'GAME_CREATED' && panel.cashedOutAt !== null) return { ...panel, cashedOutAt: null };
-  return panel;
-}
-
-/**
- * GAME_LIMIT: a panel whose bet flies, or whose last bet was just cashed out at the limit's rate
- * (its BET_REFUNDED may come first), says the house limit cashed it out.
- */
-export function limitReached(panel: PanelState, limit: GameLimitData): PanelState {
-  if (panel.betState !== 'running' && panel.cashedOutAt !== limit.rate) return panel;
-  return { ...panel, notice: `House limit reached: cashed out at x${limit.rate.toFixed(2)}` };
-}
-
 /**
  * The clock offset after one sample (serverTime - local receive time). Network delay only makes a
  * sample smaller than the truth, so larger samples are taken at once and smaller ones slowly,
@@ -183,7 +163,7 @@ export function isCurrentOrNewer(round: RoundState, event: GameEvent): boolean {
  * Reduces one event into the store's atoms; `now` is the local receive time. Returns false for a
  * stale event that changed nothing. Each atom is set only when its value changed.
  */
-export function applyGameEvent(store: Store, event: GameEvent, now = Date.now()): boolean {
+export function applyGameEvent(event: GameEvent, now = Date.now()): boolean {
   const round = store.get(roundAtom);
   if (!isCurrentOrNewer(round, event)) return false;
   const nextRound = reduceRound(round, event);
@@ -195,11 +175,7 @@ export function applyGameEvent(store: Store, event: GameEvent, now = Date.now())
   const leaves = event.eventType === 'GAME_CREATED' || event.eventType === 'GAME_VOIDED';
   if (leaves && store.get(betsAtom).length > 0) store.set(betsAtom, []);
   if (event.eventType === 'GAME_LIMIT') store.set(houseAtom, { ...store.get(houseAtom), limit: event.data });
-  for (const panelAtom of panelAtoms) {
-    const panel = store.get(panelAtom);
-    const next = event.eventType === 'GAME_LIMIT' ? limitReached(panel, event.data) : reducePanel(panel, event);
-    if (next !== panel) store.set(panelAtom, next);
-  }
+  panelsFollowRound(event);
   if ('serverTime' in event.data) {
     store.set(clockOffsetAtom, nextClockOffset(store.get(clockOffsetAtom), event.data.serverTime - now));
   }
@@ -207,12 +183,12 @@ export function applyGameEvent(store: Store, event: GameEvent, now = Date.now())
 }
 
 /** Applies GET /game/info; an ENDED round raises its game-ended event (docs/spec.md §4). Returns the events applied. */
-export function applyGameInfo(store: Store, info: GameInfo, now = Date.now()): GameEvent[] {
-  return infoToEvents(info).filter((event) => applyGameEvent(store, event, now));
+export function applyGameInfo(info: GameInfo, now = Date.now()): GameEvent[] {
+  return infoToEvents(info).filter((event) => applyGameEvent(event, now));
 }
 
 /** Fills the history strip from GET /game/last (newest first); voided rounds never flew, so they are left out. */
-export function applyLastRounds(store: Store, rounds: RoundHistoryEntry[]): void {
+export function applyLastRounds(rounds: RoundHistoryEntry[]): void {
   const known = store.get(historyAtom);
   const fresh = rounds.filter((round) => !round.voided && !known.some((entry) => entry.gameId === round.gameId));
   const merged = [...known, ...fresh];

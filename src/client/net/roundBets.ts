@@ -8,7 +8,7 @@ import { getData } from './api';
 import { BetFeed } from './betEvents';
 
 /** The page's one feed of bet events. */
-export const betFeed = new BetFeed(store);
+export const betFeed = new BetFeed();
 
 /** GET /game/bets/{gameId} into the list (docs/spec.md §4: refreshed after a create; also after a reconnect). */
 export async function refreshRoundBets(): Promise<void> {

@@ -6,7 +6,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { formatCoins } from '../../../shared/money';
-import { answerRealityCheck, loadLimits, sessionResult } from '../../net/limits';
+import { loadLimits, sessionResult } from '../../net/limits';
+import { answerRealityCheck } from '../../panels/controller';
 import { limitsAtom, realityCheckAtom } from '../../state/limitsAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
 import { Button } from '../pixel';

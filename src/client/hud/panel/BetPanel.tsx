@@ -3,10 +3,12 @@
  * with its target, and the main button. Space anywhere in the panel presses the main button.
  */
 
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue } from 'jotai';
 import type { KeyboardEvent } from 'react';
-import { pressMain } from '../../net/bets';
-import { editable, panelAtoms, toggled } from '../../state/panelsAtom';
+import { pressMain } from '../../panels/controller';
+import { switchAutoBet, switchAutoCashOut } from '../../panels/edits';
+import { editable } from '../../panels/transitions';
+import { panelAtoms } from '../../state/panelsAtom';
 import { Box, Toggle } from '../pixel';
 import { AmountControl } from './AmountControl';
 import { AutoPart } from './AutoPart';
@@ -25,7 +27,7 @@ function PanelNotice({ text }: { text: string | null }) {
 }
 
 export function BetPanel({ index }: { index: number }) {
-  const [panel, setPanel] = useAtom(panelAtoms[index]!);
+  const panel = useAtomValue(panelAtoms[index]!);
   const locked = !editable(panel);
   const { maxBetProfit } = useAtomValue(houseAtom);
   /** Space is the main button's wherever focus is in the panel, except on a switch and on the main button itself. */
@@ -57,13 +59,13 @@ export function BetPanel({ index }: { index: number }) {
           <Toggle
             label="Auto bet"
             checked={panel.isAutoBetEnabled}
-            onChange={(on) => setPanel((current) => toggled(current, { isAutoBetEnabled: on }))}
+            onChange={(on) => switchAutoBet(index, on)}
           />
           <div className="bet-panel-cashout">
             <Toggle
               label="Auto cash out"
               checked={panel.isAutoWithdraw}
-              onChange={(on) => setPanel((current) => toggled(current, { isAutoWithdraw: on }))}
+              onChange={(on) => switchAutoCashOut(index, on)}
             />
             <RateInput index={index} locked={locked} />
           </div>

@@ -5,7 +5,7 @@
 
 import { useEffect, useRef } from 'react';
 import { formatCoins, winAmount } from '../../../shared/money';
-import { computeFrame, createFrameState } from '../../stage/frameState';
+import { computeFrame, createFrameState } from '../../flight/frame';
 import { clockOffsetAtom } from '../../state/clockAtom';
 import { roundAtom } from '../../state/roundAtom';
 import { store } from '../../state/store';

@@ -3,7 +3,8 @@
 import { useAtomValue } from 'jotai';
 import { formatCoins } from '../../../shared/money';
 import { playSound } from '../../audio';
-import { betAmount, pressMain } from '../../net/bets';
+import { pressMain } from '../../panels/controller';
+import { betAmount } from '../../panels/transitions';
 import { panelAtoms, type BetState } from '../../state/panelsAtom';
 import { Button, type ButtonColor } from '../pixel';
 import { ClaimFigure } from './ClaimFigure';
