@@ -126,7 +126,7 @@ function Lab() {
         returns {RTP * 100} % of what is bet in the long run: no strategy changes that.
       </p>
       <div className="lab-form">
-        <label>
+        <label className="lab-strategy">
           Strategy
           <select name="kind" value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
             <option value="fixed">Fixed target</option>
