@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetStore, store } from '../../src/client/state/store';
-import { BET_BATCH_MS, BetFeed, decodeBetEvent, decodeOnline, reduceBets } from '../../src/client/net/betEvents';
+import { decodeBetEvent, decodeOnline } from '../../src/client/net/betEvents';
+import { BET_BATCH_MS, BetFeed, reduceBets } from '../../src/client/round/betList';
 import type { Bet, BetEvent } from '../../src/shared/protocol';
 import { betsAtom } from '../../src/client/state/betsAtom';
 import { ownBetIdsAtom } from '../../src/client/state/ownBetIdsAtom';

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { HISTORY_LENGTH } from '../../src/shared/constants';
 import { msToRate } from '../../src/shared/growth';
 import type { GameEvent } from '../../src/shared/protocol';
+import { decodeGameEvent } from '../../src/client/net/events';
 import {
   applyGameEvent,
   applyGameInfo,
   applyLastRounds,
-  decodeGameEvent,
   nextClockOffset,
   reduceHistory,
   reduceRound,
-} from '../../src/client/net/events';
+} from '../../src/client/round/roundEvents';
 import { betsAtom } from '../../src/client/state/betsAtom';
 import { INITIAL_PANEL, panelAtoms, type PanelState } from '../../src/client/state/panelsAtom';
 import { tickAtom } from '../../src/client/state/tickAtom';

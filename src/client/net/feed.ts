@@ -8,7 +8,7 @@ import { getData, getGameInfo, getLastRounds } from './api';
 import { houseAtom } from '../state/houseAtom';
 import { placeQueuedBets } from '../panels/controller';
 import { placedElsewhere } from '../panels/serverEvents';
-import { applyGameEvent, applyGameInfo, applyLastRounds, isCurrentOrNewer } from './events';
+import { applyGameEvent, applyGameInfo, applyLastRounds, isCurrentOrNewer } from '../round/roundEvents';
 import { restoreOwnBets } from './ownBets';
 import { betFeed, refreshRoundBets } from './roundBets';
 import { refreshProfile } from './session';

@@ -5,7 +5,7 @@ import type { Bet } from '../../shared/protocol';
 import { roundAtom } from '../state/roundAtom';
 import { store } from '../state/store';
 import { getData } from './api';
-import { BetFeed } from './betEvents';
+import { BetFeed } from '../round/betList';
 
 /** The page's one feed of bet events. */
 export const betFeed = new BetFeed();

@@ -10,7 +10,8 @@ import { connectionAtom } from '../state/connectionAtom';
 import { latencyAtom } from '../state/latencyAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
-import { applyOnline, decodeBetEvent, decodeOnline } from './betEvents';
+import { applyOnline } from '../round/betList';
+import { decodeBetEvent, decodeOnline } from './betEvents';
 import { decodeGameEvent } from './events';
 import { loadRound, receiveBetEvent, receiveGameEvent } from './feed';
 
