@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     console.log(`load: ${(await uptimeLoad()).join(' ')} (1, 5, 15 min)`);
     if (ready.renderer !== 'webgl') throw new Error(`Expected the WebGL renderer, got ${ready.renderer}`);
     if (autoBet) {
-      if (!load?.pageEmail) throw new Error('--auto-bet needs the benchmark\'s own server (not --url)');
+      if (!load?.pageEmail) throw new Error("--auto-bet needs the benchmark's own server (not --url)");
       await signInByEmail(page, load.pageEmail);
       await startAutoBets(page);
       console.log('auto-bet: a run going in both panels');
@@ -220,7 +220,9 @@ async function main(): Promise<void> {
     );
     if (autoBet) {
       const runs = await autoRuns(page);
-      console.log(`auto-bet runs after 20 rounds: ${runs.map((run, index) => `panel ${index + 1}: ${run}`).join('; ')}`);
+      console.log(
+        `auto-bet runs after 20 rounds: ${runs.map((run, index) => `panel ${index + 1}: ${run}`).join('; ')}`,
+      );
       const going = runs.every((run) => run.endsWith('running'));
       verdicts.push(`auto-bet runs going in both panels to the end: ${going ? 'ok' : 'MISSED'}`);
     }

@@ -178,8 +178,7 @@ describe('panels on round events', () => {
     store.set(betsAtom, [
       { betId: '5', status: 'CREATED', time: 0, nickname: 'a', amount: 100, rate: null, winAmount: null },
     ]);
-    for (const event of [created('4'), started('4'), tickOf('4', 2.5, 15_000), voided('4')])
-      applyGameEvent(event, 0);
+    for (const event of [created('4'), started('4'), tickOf('4', 2.5, 15_000), voided('4')]) applyGameEvent(event, 0);
     expect(store.get(roundAtom)).toEqual({ ...INITIAL_ROUND, gameId: '4' });
     expect(store.get(tickAtom)).toEqual({ gameId: '4', rate: 1, confirmedMs: 0 });
     expect(store.get(panelAtoms[0]!).betState).not.toMatch(/created|running/);
@@ -239,9 +238,7 @@ describe('the store', () => {
   it('ignores an HTTP answer older than the events already applied', () => {
     resetStore();
     applyGameEvent(started('5'), 0);
-    applyGameInfo({ gameId: '4', gameState: 'STARTED', gameHash: 'h', startedAt: 0, serverTime: 10, rate: 1 },
-      0,
-    );
+    applyGameInfo({ gameId: '4', gameState: 'STARTED', gameHash: 'h', startedAt: 0, serverTime: 10, rate: 1 }, 0);
     expect(store.get(roundAtom).gameId).toBe('5');
   });
 

@@ -16,7 +16,9 @@ import { idle, limitReached, reducePanel, restored, settled } from './transition
 
 /** A round event: a placed bet can be claimed once the round starts and is settled when it ends; GAME_LIMIT's notice. */
 export const panelsFollowRound = (event: GameEvent): void =>
-  updatePanels((panel) => (event.eventType === 'GAME_LIMIT' ? limitReached(panel, event.data) : reducePanel(panel, event)));
+  updatePanels((panel) =>
+    event.eventType === 'GAME_LIMIT' ? limitReached(panel, event.data) : reducePanel(panel, event),
+  );
 
 /** The player's own bet ids after an event: cancelled ones are removed (docs/spec.md §4). */
 function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet<string> {

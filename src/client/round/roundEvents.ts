@@ -7,13 +7,7 @@
 
 import { HISTORY_LENGTH } from '../../shared/constants';
 import { msToRate, shownRate } from '../../shared/growth';
-import type {
-  GameEndedData,
-  GameEvent,
-  GameInfo,
-  GameState,
-  RoundHistoryEntry,
-} from '../../shared/protocol';
+import type { GameEndedData, GameEvent, GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
 import { betsAtom } from '../state/betsAtom';
 import { clockOffsetAtom } from '../state/clockAtom';
 import { historyAtom } from '../state/historyAtom';

@@ -56,11 +56,7 @@ export function BetPanel({ index }: { index: number }) {
       <div className="bet-panel-controls">
         <AmountControl index={index} locked={locked} />
         <div className="bet-panel-auto">
-          <Toggle
-            label="Auto bet"
-            checked={panel.isAutoBetEnabled}
-            onChange={(on) => switchAutoBet(index, on)}
-          />
+          <Toggle label="Auto bet" checked={panel.isAutoBetEnabled} onChange={(on) => switchAutoBet(index, on)} />
           <div className="bet-panel-cashout">
             <Toggle
               label="Auto cash out"
