@@ -35,6 +35,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/client/net/**/*.{ts,tsx}'],
+    rules: forbid(
+      ['**/server/**', '**/state/panelsAtom'],
+      'net/ does I/O only: it hands bet panel events to the panels\' controller (src/client/panels/), never writes panels.',
+      { node: true },
+    ),
+  },
+  {
+    files: ['src/client/hud/**/*.{ts,tsx}'],
+    rules: forbid(
+      ['**/server/**', '**/stage/*'],
+      'The HUD never imports the stage: what both need (the flight\'s frame) lives in src/client/flight/.',
+      { node: true },
+    ),
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: forbid(
       ['**/client/**', 'react', 'react-dom', 'pixi.js', '@pixi/*'],

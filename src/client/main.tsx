@@ -5,11 +5,10 @@ import { languageOfVisit, showLanguage } from './i18n/i18n';
 import { startSound } from './audio';
 import { connectGame } from './net/connect';
 import { Providers } from './providers';
-import { store } from './state/store';
 import './styles.css';
 
-connectGame(store);
-startSound(store);
+connectGame();
+startSound();
 
 // No <StrictMode> around the whole page: its development remount destroys @pixi/react 8's
 // Application without initialising a new one (pixijs/pixi-react#602, #613). HUD subtrees may

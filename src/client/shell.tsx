@@ -3,13 +3,14 @@
  * (scripts/prerenderShell.ts). Never imported by the page: main.tsx renders the live HUD over it.
  */
 
-import { createStore, Provider } from 'jotai';
+import { Provider } from 'jotai';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Hud } from './hud/Hud';
+import { store } from './state/store';
 
 export function renderShell(): string {
   return renderToStaticMarkup(
-    <Provider store={createStore()}>
+    <Provider store={store}>
       <Hud stage={null} />
     </Provider>,
   );

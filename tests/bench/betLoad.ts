@@ -8,6 +8,13 @@ import { fundedPlayer } from '../server/betting';
 import { call } from '../server/client';
 import type { TestServer } from '../server/harness';
 
+/**
+ * Each player's balance, hundredths: 1,000 coins, 50 rounds of two 10-coin bets. The players'
+ * coins count against the house's bankroll (LOCAL_HOUSE_SOL less every coin owed), so richer
+ * players would leave the house nothing to cover a bet with, and every bet would be refused.
+ */
+const PLAYER_BALANCE = 100_000;
+
 /** How many requests are in flight at once. */
 const CONCURRENCY = 24;
 
@@ -21,7 +28,7 @@ export interface BetLoad {
 export async function startBetLoad(server: TestServer, players: number): Promise<BetLoad> {
   const db = server.server.services.database.db;
   const tokens: string[] = [];
-  for (let i = 0; i < players; i += 1) tokens.push((await fundedPlayer(server.api, db, 1_000_000_000)).token);
+  for (let i = 0; i < players; i += 1) tokens.push((await fundedPlayer(server.api, db, PLAYER_BALANCE)).token);
   let placed = 0;
   let running = true;
   const unsubscribe = server.server.services.bus.subscribe(DESTINATIONS.game, (json) => {

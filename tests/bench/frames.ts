@@ -8,7 +8,9 @@
  * The server and its load run in a child process at nice 19 (frameServer.ts); `--same-priority`
  * runs that child at the benchmark's own priority, as a busy machine would.
  * `--url http://host:port` benchmarks a server that is already running instead (no bet load);
- * `--players N` sets the betting players (default 110, two bets each).
+ * `--players N` sets the betting players (default 110, two bets each). `--auto-bet` signs the page in
+ * as a funded player and keeps an auto-bet run going in both panels through all 20 rounds (issue 28
+ * point 8), and says at the end how far each run got.
  */
 
 import { spawn } from 'node:child_process';
@@ -17,6 +19,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { openBrowser, waitForStage } from '../e2e/browser';
 import { buildTestClient, TEST_DIST } from '../e2e/buildClient';
+import { signInByEmail } from '../e2e/walletPage';
 import { initialJsGzipKib } from './bundleSize';
 
 const LEVELS = [
@@ -74,16 +77,40 @@ async function playRounds(page: Page, count: number): Promise<void> {
   }
 }
 
+/**
+ * Starts an auto-bet run in both panels: 10 coins cashed out at x2, the stake up 20 % after a
+ * loss and back to the base after a win, no number of bets and no stop, so every round of the
+ * benchmark places two bets from the page and settles them in its panels.
+ */
+async function startAutoBets(page: Page): Promise<void> {
+  for (const index of [0, 1]) {
+    const panel = page.getByRole('group', { name: `Bet panel ${index + 1}` });
+    await panel.getByLabel('Bet amount').fill('10');
+    await panel.locator('label.px-toggle', { hasText: 'Auto cash out' }).click();
+    await panel.getByLabel('Cash out at').fill('2');
+    await panel.getByRole('button', { name: /^Auto/ }).click();
+    await panel.getByLabel('On loss: increase by %').fill('20');
+    await panel.getByRole('button', { name: 'Start run' }).click();
+  }
+}
+
+/** What each panel's run says ('12 bets, net -30 $, running'). */
+const autoRuns = (page: Page) =>
+  Promise.all([0, 1].map(async (index) => (await page.getByTestId(`auto-run-${index}`).textContent()) ?? ''));
+
 /** The server and its bet load (frameServer.ts) in a child process, at nice 19 unless `lowPriority` is false. */
-async function startServerProcess(players: number, lowPriority: boolean) {
+async function startServerProcess(players: number, lowPriority: boolean, pagePlayer: boolean) {
   const script = [process.execPath, '--import', 'tsx', 'tests/bench/frameServer.ts', String(players)];
+  if (pagePlayer) script.push('--page-player');
   const child = spawn('nice', ['-n', lowPriority ? '19' : '0', ...script], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const exited = once(child, 'exit');
   let lastRound = 0;
+  let pageEmail: string | undefined;
   const origin = await new Promise<string>((resolve, reject) => {
-    child.on('message', (message: { origin?: string; lastRound?: number }) => {
+    child.on('message', (message: { origin?: string; pageEmail?: string; lastRound?: number }) => {
+      pageEmail ??= message.pageEmail;
       if (message.origin) resolve(message.origin);
       if (message.lastRound !== undefined) lastRound = message.lastRound;
     });
@@ -91,6 +118,7 @@ async function startServerProcess(players: number, lowPriority: boolean) {
   });
   return {
     origin,
+    pageEmail,
     lastRound: () => lastRound,
     async stop() {
       child.send('stop');
@@ -104,11 +132,12 @@ async function main(): Promise<void> {
   const playersIndex = process.argv.indexOf('--players');
   const players = playersIndex > 0 ? Number(process.argv[playersIndex + 1]) : DEFAULT_PLAYERS;
   const lowPriority = !process.argv.includes('--same-priority');
+  const autoBet = process.argv.includes('--auto-bet');
   let load: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   let origin = urlIndex > 0 ? process.argv[urlIndex + 1] : undefined;
   if (!origin) {
     buildTestClient();
-    load = await startServerProcess(players, lowPriority);
+    load = await startServerProcess(players, lowPriority, autoBet);
     origin = load.origin;
   }
   const initialJs = initialJsGzipKib(TEST_DIST);
@@ -123,6 +152,12 @@ async function main(): Promise<void> {
     );
     console.log(`load: ${(await uptimeLoad()).join(' ')} (1, 5, 15 min)`);
     if (ready.renderer !== 'webgl') throw new Error(`Expected the WebGL renderer, got ${ready.renderer}`);
+    if (autoBet) {
+      if (!load?.pageEmail) throw new Error("--auto-bet needs the benchmark's own server (not --url)");
+      await signInByEmail(page, load.pageEmail);
+      await startAutoBets(page);
+      console.log('auto-bet: a run going in both panels');
+    }
     const cdp = await page.context().newCDPSession(page);
     const heapStart = await heapMb(page);
     const verdicts: string[] = [];
@@ -183,6 +218,14 @@ async function main(): Promise<void> {
     verdicts.push(
       `initial JS ${initialJs.toFixed(1)} KiB gzip (target <= ${TARGET.initialJsKib}): ${initialJs <= TARGET.initialJsKib ? 'ok' : 'MISSED'}`,
     );
+    if (autoBet) {
+      const runs = await autoRuns(page);
+      console.log(
+        `auto-bet runs after 20 rounds: ${runs.map((run, index) => `panel ${index + 1}: ${run}`).join('; ')}`,
+      );
+      const going = runs.every((run) => run.endsWith('running'));
+      verdicts.push(`auto-bet runs going in both panels to the end: ${going ? 'ok' : 'MISSED'}`);
+    }
     console.log(`load: ${(await uptimeLoad()).join(' ')} (1, 5, 15 min)`);
     console.log(`At ${TARGET.throttle}x: ${verdicts.join('; ')}`);
     if (verdicts.some((verdict) => verdict.endsWith('MISSED'))) process.exitCode = 1;

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { martingale, rulesOf, startRun, EMPTY_RULES } from '../../src/client/lab/autoRules';
-import {
-  INITIAL_PANEL,
-  roundEnded,
-  settled,
-  stopAutoBet,
-  toggled,
-  type PanelState,
-} from '../../src/client/state/panelsAtom';
+import { roundEnded, settled, stopAutoBet, toggled } from '../../src/client/panels/transitions';
+import { INITIAL_PANEL, type PanelState } from '../../src/client/state/panelsAtom';
 
 /** A panel whose rules run, its 10-coin bet flying. */
 function flying(rules = martingale(1000, 2)): PanelState {

@@ -1,6 +1,7 @@
-import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BET_BATCH_MS, BetFeed, decodeBetEvent, decodeOnline, reduceBets } from '../../src/client/net/betEvents';
+import { resetStore, store } from '../../src/client/state/store';
+import { decodeBetEvent, decodeOnline } from '../../src/client/net/betEvents';
+import { BET_BATCH_MS, BetFeed, reduceBets } from '../../src/client/round/betList';
 import type { Bet, BetEvent } from '../../src/shared/protocol';
 import { betsAtom } from '../../src/client/state/betsAtom';
 import { ownBetIdsAtom } from '../../src/client/state/ownBetIdsAtom';
@@ -55,8 +56,8 @@ describe('bet reducers', () => {
 describe('the bet feed', () => {
   it('writes a burst of 500 bets to the list in one commit', () => {
     vi.useFakeTimers();
-    const store = createStore();
-    const feed = new BetFeed(store);
+    resetStore();
+    const feed = new BetFeed();
     let writes = 0;
     store.sub(betsAtom, () => (writes += 1));
     for (let id = 1; id <= 500; id += 1) feed.push(createdEvent(String(id)));
@@ -68,8 +69,8 @@ describe('the bet feed', () => {
 
   it('drops what gathered for a round that is over', () => {
     vi.useFakeTimers();
-    const store = createStore();
-    const feed = new BetFeed(store);
+    resetStore();
+    const feed = new BetFeed();
     feed.push(createdEvent('1'));
     feed.drop();
     vi.advanceTimersByTime(BET_BATCH_MS);
@@ -77,8 +78,8 @@ describe('the bet feed', () => {
   });
 
   it("settles the player's own panel at once when its bet is refunded, and frees it when cancelled", () => {
-    const store = createStore();
-    const feed = new BetFeed(store);
+    resetStore();
+    const feed = new BetFeed();
     store.set(ownBetIdsAtom, new Set(['7', '8']));
     store.set(panelAtoms[0]!, { ...INITIAL_PANEL, betState: 'running', betId: '7' });
     store.set(panelAtoms[1]!, { ...INITIAL_PANEL, betState: 'created', betId: '8' });

@@ -1,24 +1,24 @@
-import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { HISTORY_LENGTH } from '../../src/shared/constants';
 import { msToRate } from '../../src/shared/growth';
 import type { GameEvent } from '../../src/shared/protocol';
+import { decodeGameEvent } from '../../src/client/net/events';
 import {
   applyGameEvent,
   applyGameInfo,
   applyLastRounds,
-  decodeGameEvent,
   nextClockOffset,
   reduceHistory,
-  reducePanel,
   reduceRound,
-} from '../../src/client/net/events';
+} from '../../src/client/round/roundEvents';
 import { betsAtom } from '../../src/client/state/betsAtom';
 import { INITIAL_PANEL, panelAtoms, type PanelState } from '../../src/client/state/panelsAtom';
 import { tickAtom } from '../../src/client/state/tickAtom';
 import { clockOffsetAtom } from '../../src/client/state/clockAtom';
 import { historyAtom } from '../../src/client/state/historyAtom';
 import { INITIAL_ROUND, roundAtom } from '../../src/client/state/roundAtom';
+import { resetStore, store } from '../../src/client/state/store';
+import { reducePanel } from '../../src/client/panels/transitions';
 
 const created = (gameId: string): GameEvent => ({
   eventType: 'GAME_CREATED',
@@ -44,8 +44,8 @@ const voided = (gameId: string): GameEvent => ({
 
 /** The round and tick atoms after a sequence of events applied to a fresh store. */
 function play(...events: GameEvent[]) {
-  const store = createStore();
-  for (const event of events) applyGameEvent(store, event, 0);
+  resetStore();
+  for (const event of events) applyGameEvent(event, 0);
   return { round: store.get(roundAtom), tick: store.get(tickAtom), store };
 }
 
@@ -129,7 +129,7 @@ describe('round reducers', () => {
     const { store } = play(created('1'), started('1'));
     let changes = 0;
     store.sub(roundAtom, () => (changes += 1));
-    for (let ms = 100; ms < 10_000; ms += 100) applyGameEvent(store, tickOf('1', Math.exp(0.00006 * ms), ms), 0);
+    for (let ms = 100; ms < 10_000; ms += 100) applyGameEvent(tickOf('1', Math.exp(0.00006 * ms), ms), 0);
     expect(changes).toBe(0);
     expect(store.get(tickAtom).confirmedMs).toBe(9900);
   });
@@ -165,33 +165,32 @@ describe('panels on round events', () => {
   });
 
   it('the store moves both panels with the round', () => {
-    const store = createStore();
+    resetStore();
     store.set(panelAtoms[0]!, panel({ betState: 'created', betId: '5' }));
-    applyGameEvent(store, started('1'), 0);
+    applyGameEvent(started('1'), 0);
     expect(store.get(panelAtoms[0]!).betState).toBe('running');
     expect(store.get(panelAtoms[1]!)).toEqual(INITIAL_PANEL);
   });
 
   it('GAME_VOIDED leaves the dead round at once: the loader, a settled panel, no bets, nothing in the history', () => {
-    const store = createStore();
+    resetStore();
     store.set(panelAtoms[0]!, panel({ betState: 'created', betId: '5' }));
     store.set(betsAtom, [
       { betId: '5', status: 'CREATED', time: 0, nickname: 'a', amount: 100, rate: null, winAmount: null },
     ]);
-    for (const event of [created('4'), started('4'), tickOf('4', 2.5, 15_000), voided('4')])
-      applyGameEvent(store, event, 0);
+    for (const event of [created('4'), started('4'), tickOf('4', 2.5, 15_000), voided('4')]) applyGameEvent(event, 0);
     expect(store.get(roundAtom)).toEqual({ ...INITIAL_ROUND, gameId: '4' });
     expect(store.get(tickAtom)).toEqual({ gameId: '4', rate: 1, confirmedMs: 0 });
     expect(store.get(panelAtoms[0]!).betState).not.toMatch(/created|running/);
     expect(store.get(betsAtom)).toEqual([]);
     expect(store.get(historyAtom)).toEqual([]);
     expect(decodeGameEvent(JSON.stringify(voided('4')))).toEqual(voided('4'));
-    applyGameEvent(store, created('5'), 0);
-    expect(applyGameEvent(store, voided('4'), 0)).toBe(false);
+    applyGameEvent(created('5'), 0);
+    expect(applyGameEvent(voided('4'), 0)).toBe(false);
   });
 
   it('GET /game/last leaves voided rounds out of the history strip', () => {
-    const store = createStore();
+    resetStore();
     const last = [3, 2].map((id) => ({
       gameId: String(id),
       rate: 2,
@@ -200,16 +199,16 @@ describe('panels on round events', () => {
       salt: 's',
       time: id * 1000,
     }));
-    applyLastRounds(store, [{ ...last[0]!, voided: true as const }, last[1]!]);
+    applyLastRounds([{ ...last[0]!, voided: true as const }, last[1]!]);
     expect(store.get(historyAtom).map((entry) => entry.gameId)).toEqual(['2']);
   });
 
   it('GAME_CREATED clears the bet list', () => {
-    const store = createStore();
+    resetStore();
     store.set(betsAtom, [
       { betId: '1', status: 'CREATED', time: 0, nickname: 'a', amount: 100, rate: null, winAmount: null },
     ]);
-    applyGameEvent(store, created('2'), 0);
+    applyGameEvent(created('2'), 0);
     expect(store.get(betsAtom)).toEqual([]);
   });
 });
@@ -225,31 +224,27 @@ describe('decoding', () => {
 
 describe('the store', () => {
   it('reduces a whole round into the round, history and clock atoms', () => {
-    const store = createStore();
-    applyGameEvent(store, created('1'), 3000);
+    resetStore();
+    applyGameEvent(created('1'), 3000);
     expect(store.get(clockOffsetAtom)).toBe(1000);
-    applyGameEvent(store, started('1'), 9000);
-    applyGameEvent(store, tickOf('1', 1.0061, 100), 9100);
+    applyGameEvent(started('1'), 9000);
+    applyGameEvent(tickOf('1', 1.0061, 100), 9100);
     expect(store.get(tickAtom).rate).toBe(1);
-    applyGameEvent(store, ended('1', 1.9), 20_000);
+    applyGameEvent(ended('1', 1.9), 20_000);
     expect(store.get(roundAtom)).toMatchObject({ state: 'ENDED', rate: 1.9 });
     expect(store.get(historyAtom).map((entry) => entry.gameId)).toEqual(['1']);
   });
 
   it('ignores an HTTP answer older than the events already applied', () => {
-    const store = createStore();
-    applyGameEvent(store, started('5'), 0);
-    applyGameInfo(
-      store,
-      { gameId: '4', gameState: 'STARTED', gameHash: 'h', startedAt: 0, serverTime: 10, rate: 1 },
-      0,
-    );
+    resetStore();
+    applyGameEvent(started('5'), 0);
+    applyGameInfo({ gameId: '4', gameState: 'STARTED', gameHash: 'h', startedAt: 0, serverTime: 10, rate: 1 }, 0);
     expect(store.get(roundAtom).gameId).toBe('5');
   });
 
   it('a fetched ENDED round raises the game-ended event and lands in the history', () => {
-    const store = createStore();
-    applyGameInfo(store, {
+    resetStore();
+    applyGameInfo({
       gameId: '9',
       gameState: 'ENDED',
       gameHash: 'h',
@@ -264,26 +259,26 @@ describe('the store', () => {
   });
 
   it('a fetched STARTED round gives a player who joined mid-round its hash', () => {
-    const store = createStore();
+    resetStore();
     const info = { gameId: '7', gameHash: 'hash-7', startedAt: 1000, serverTime: 4000, rate: 1.19 };
-    applyGameInfo(store, { ...info, gameState: 'STARTED' });
+    applyGameInfo({ ...info, gameState: 'STARTED' });
     expect(store.get(roundAtom)).toMatchObject({ gameId: '7', state: 'STARTED', hash: 'hash-7' });
     expect(store.get(tickAtom)).toEqual({ gameId: '7', rate: 1.19, confirmedMs: 3000 });
   });
 
   it('a late GET /game/info for the flying round fills its hash without moving the round back', () => {
-    const store = createStore();
-    applyGameEvent(store, started('5'), 0);
-    applyGameEvent(store, tickOf('5', 1.8, 9000), 0);
+    resetStore();
+    applyGameEvent(started('5'), 0);
+    applyGameEvent(tickOf('5', 1.8, 9000), 0);
     const info = { gameId: '5', gameHash: 'hash-5', startedAt: 10_000, serverTime: 12_000, rate: 1.12 };
-    applyGameInfo(store, { ...info, gameState: 'STARTED' }, 0);
+    applyGameInfo({ ...info, gameState: 'STARTED' }, 0);
     expect(store.get(roundAtom)).toMatchObject({ gameId: '5', state: 'STARTED', hash: 'hash-5' });
     expect(store.get(tickAtom)).toEqual({ gameId: '5', rate: 1.8, confirmedMs: 9000 });
   });
 
   it('a fetched CREATED round shows the loader until its start', () => {
-    const store = createStore();
-    applyGameInfo(store, {
+    resetStore();
+    applyGameInfo({
       gameId: '2',
       gameState: 'CREATED',
       gameHash: 'h',
@@ -295,8 +290,8 @@ describe('the store', () => {
   });
 
   it('merges GET /game/last into the history without duplicates', () => {
-    const store = createStore();
-    applyGameEvent(store, ended('3', 2), 0);
+    resetStore();
+    applyGameEvent(ended('3', 2), 0);
     const last = [3, 2, 1].map((id) => ({
       gameId: String(id),
       rate: 2,
@@ -305,7 +300,7 @@ describe('the store', () => {
       salt: 's',
       time: id * 1000,
     }));
-    applyLastRounds(store, last);
+    applyLastRounds(last);
     expect(store.get(historyAtom).map((entry) => entry.gameId)).toEqual(['3', '2', '1']);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { hotkeyOf } from '../../src/client/hud/hotkeys';
-import { scaledAmount } from '../../src/client/hud/panel/amountText';
+import { scaledAmount } from '../../src/client/panels/amountText';
 
 const key = (key: string, target: EventTarget | null = document.body, extra: Partial<KeyboardEvent> = {}) =>
   hotkeyOf({ key, target, shiftKey: false, ctrlKey: false, altKey: false, metaKey: false, ...extra });

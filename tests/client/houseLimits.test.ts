@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeGameEvent, limitReached, reducePanel } from '../../src/client/net/events';
+import { decodeGameEvent } from '../../src/client/net/events';
+import { limitReached, reducePanel } from '../../src/client/panels/transitions';
 import { houseWarning } from '../../src/client/hud/panel/HouseLimit';
 import { INITIAL_PANEL, type PanelState } from '../../src/client/state/panelsAtom';
 

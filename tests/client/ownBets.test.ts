@@ -1,6 +1,6 @@
-import { createStore } from 'jotai';
+import { resetStore, store } from '../../src/client/state/store';
 import { describe, expect, it } from 'vitest';
-import { applyCurrentBets, placedElsewhere } from '../../src/client/net/ownBets';
+import { applyCurrentBets, placedElsewhere } from '../../src/client/panels/serverEvents';
 import type { BetEvent, GameState, OwnBet } from '../../src/shared/protocol';
 import { ownBetIdsAtom } from '../../src/client/state/ownBetIdsAtom';
 import { INITIAL_PANEL, panelAtoms, type PanelState } from '../../src/client/state/panelsAtom';
@@ -21,14 +21,14 @@ const own = (betId: string, change: Partial<OwnBet> = {}): OwnBet => ({
 
 /** A store showing round 7 in `state`, its panels as given. */
 function page(state: GameState, panels: PanelState[] = [INITIAL_PANEL, INITIAL_PANEL]) {
-  const store = createStore();
+  resetStore();
   store.set(roundAtom, { ...INITIAL_ROUND, gameId: '7', state });
   panels.forEach((panel, index) => store.set(panelAtoms[index]!, panel));
   const panelsNow = () => panelAtoms.map((panelAtom) => store.get(panelAtom));
   return {
     store,
     panelsNow,
-    apply: (bets: OwnBet[], gameId = '7') => applyCurrentBets(store, { gameId, bets }, panelsNow()),
+    apply: (bets: OwnBet[], gameId = '7') => applyCurrentBets({ gameId, bets }, panelsNow()),
   };
 }
 
@@ -79,10 +79,10 @@ describe("the player's own bets from GET /bet/current", () => {
     const { store, panelsNow } = page('CREATED');
     const sent = panelsNow();
     store.set(panelAtoms[0]!, { ...INITIAL_PANEL, busy: true });
-    applyCurrentBets(store, { gameId: '7', bets: [own('9')] }, sent);
+    applyCurrentBets({ gameId: '7', bets: [own('9')] }, sent);
     expect(panelsNow()).toEqual([{ ...INITIAL_PANEL, busy: true }, INITIAL_PANEL]);
     store.set(panelAtoms[0]!, { ...INITIAL_PANEL, betState: 'created', betId: '9' });
-    applyCurrentBets(store, { gameId: '7', bets: [own('9')] }, panelsNow());
+    applyCurrentBets({ gameId: '7', bets: [own('9')] }, panelsNow());
     expect(panelsNow()[1]).toEqual(INITIAL_PANEL);
   });
 
@@ -94,11 +94,11 @@ describe("the player's own bets from GET /bet/current", () => {
       eventType: 'BET_CREATED',
       data: own(betId, { nickname }),
     });
-    expect(placedElsewhere(store, created('2'))).toBe(true);
-    expect(placedElsewhere(store, created('1'))).toBe(false);
-    expect(placedElsewhere(store, created('2', 'Orion'))).toBe(false);
-    expect(placedElsewhere(store, { eventType: 'BET_CANCELED', data: own('2') })).toBe(false);
+    expect(placedElsewhere(created('2'))).toBe(true);
+    expect(placedElsewhere(created('1'))).toBe(false);
+    expect(placedElsewhere(created('2', 'Orion'))).toBe(false);
+    expect(placedElsewhere({ eventType: 'BET_CANCELED', data: own('2') })).toBe(false);
     store.set(panelAtoms[1]!, { ...INITIAL_PANEL, busy: true });
-    expect(placedElsewhere(store, created('2'))).toBe(false);
+    expect(placedElsewhere(created('2'))).toBe(false);
   });
 });

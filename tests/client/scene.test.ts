@@ -3,7 +3,7 @@ import './canvasShim';
 import { Rectangle, Texture, TextureSource, type Container } from 'pixi.js';
 import { describe, expect, it } from 'vitest';
 import { msToRate } from '../../src/shared/growth';
-import { computeFrame, createFrameState } from '../../src/client/stage/frameState';
+import { computeFrame, createFrameState } from '../../src/client/flight/frame';
 import { Scene } from '../../src/client/stage/Scene';
 import { stageTextures } from '../../src/client/stage/textures';
 import { INITIAL_ROUND, type RoundState } from '../../src/client/state/roundAtom';

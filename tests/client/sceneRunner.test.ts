@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import './canvasShim';
-import { createStore } from 'jotai';
 import { Container, Rectangle, Texture, Ticker, type Application } from 'pixi.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SceneRunner } from '../../src/client/stage/SceneRunner';
@@ -54,7 +53,6 @@ describe('the scene runner', () => {
     const runner = new SceneRunner(
       app,
       new Container(),
-      createStore(),
       stageTextures(() => Texture.WHITE),
     );
     app.ticker.start();

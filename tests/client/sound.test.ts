@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { createStore } from 'jotai';
+import { resetStore, store } from '../../src/client/state/store';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engineRate, flightMultiplier } from '../../src/client/audio/engineRate';
 import { driveRoundSounds, ENGINE_RATE_MS } from '../../src/client/audio/roundSounds';
@@ -162,14 +163,14 @@ describe('the engine follows the round', () => {
 
   it('plays launch, loops the engine at the multiplier while flying, and crashes at the end', async () => {
     vi.useFakeTimers({ now: 100_000 });
-    const store = createStore();
+    resetStore();
     const { player, howl } = startedPlayer();
     window.dispatchEvent(new Event('pointerdown'));
     await vi.runOnlyPendingTimersAsync();
     const round = (patch: Partial<RoundState>) => store.set(roundAtom, { ...store.get(roundAtom), ...patch });
     store.set(clockOffsetAtom, 1_000);
     round({ gameId: 'g1', state: 'CREATED' });
-    const stop = driveRoundSounds(store, player);
+    const stop = driveRoundSounds(player);
 
     // Server time is ours + 1 s; the round started 3 s ago by the server's clock.
     round({ state: 'STARTED', startedAt: 98_000 });
@@ -191,12 +192,12 @@ describe('the engine follows the round', () => {
   });
 
   it('joins a flight already under way with the engine but no launch', async () => {
-    const store = createStore();
+    resetStore();
     const { player, howl } = startedPlayer();
     window.dispatchEvent(new Event('pointerdown'));
     await settle();
     store.set(roundAtom, { ...INITIAL_ROUND, gameId: 'g2', state: 'STARTED', startedAt: Date.now() - 1_000 });
-    const stop = driveRoundSounds(store, player);
+    const stop = driveRoundSounds(player);
     expect(howl.play.mock.calls.map(([name]) => name)).toEqual(['engine']);
     stop();
     expect(howl.stop).toHaveBeenCalledOnce();

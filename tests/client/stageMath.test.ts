@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_EXTRAPOLATION_MS } from '../../src/shared/constants';
 import { rateAt } from '../../src/shared/growth';
-import { computeFrame, createFrameState, type FrameState } from '../../src/client/stage/frameState';
+import { computeFrame, createFrameState, type FrameState } from '../../src/client/flight/frame';
 import { FrameMeter } from '../../src/client/stage/FrameMeter';
 import { fitView, MIN_VIEW, niceStep, plotBox, plotX, plotY } from '../../src/client/stage/plot';
 import {

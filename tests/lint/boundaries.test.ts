@@ -19,6 +19,14 @@ describe('import boundaries (docs/architecture.md "Parts")', () => {
     expect(await refused('src/server/x.ts', 'node:fs')).toBe(false);
   });
 
+  it('keeps panel writes out of net/ and the stage out of the HUD', async () => {
+    expect(await refused('src/client/net/x.ts', '../state/panelsAtom')).toBe(true);
+    expect(await refused('src/client/net/x.ts', '../server/app')).toBe(true);
+    expect(await refused('src/client/hud/panel/x.tsx', '../../stage/SceneRunner')).toBe(true);
+    expect(await refused('src/client/hud/panel/x.tsx', '../../flight/frame')).toBe(false);
+    expect(await refused('src/client/panels/x.ts', '../state/panelsAtom')).toBe(false);
+  });
+
   it('keeps shared code pure: no client, server, React, Pixi or Node, with or without node:', async () => {
     for (const source of ['../client/x', '../server/x', 'react', 'pixi.js', 'node:crypto', 'crypto', 'fs/promises'])
       expect([source, await refused('src/shared/x.ts', source)]).toEqual([source, true]);

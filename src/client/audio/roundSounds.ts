@@ -6,17 +6,15 @@
 
 import { clockOffsetAtom } from '../state/clockAtom';
 import { roundAtom } from '../state/roundAtom';
-import type { store as appStore } from '../state/store';
+import { store } from '../state/store';
 import { engineRate, flightMultiplier } from './engineRate';
 import type { SoundPlayer } from './SoundPlayer';
-
-type Store = typeof appStore;
 
 /** How often the engine's rate follows the multiplier while flying, ms. */
 export const ENGINE_RATE_MS = 200;
 
 /** Subscribes the player to the round; returns the unsubscribe. */
-export function driveRoundSounds(store: Store, player: SoundPlayer): () => void {
+export function driveRoundSounds(player: SoundPlayer): () => void {
   let seen = { gameId: null as string | null, state: null as string | null };
   let timer: ReturnType<typeof setInterval> | null = null;
 

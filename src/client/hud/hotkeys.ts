@@ -7,12 +7,11 @@
 
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { pressMain } from '../net/bets';
+import { pressMain } from '../panels/controller';
+import { scaleAmount } from '../panels/edits';
 import { hotkeysAtom } from '../state/hotkeysAtom';
 import { openModalAtom } from '../state/modalAtom';
-import { editable, panelAtoms } from '../state/panelsAtom';
 import { store } from '../state/store';
-import { amountText, scaledAmount } from './panel/amountText';
 
 type Hotkey = { press: number } | { scale: 2 | 0.5; panel: number };
 
@@ -52,10 +51,7 @@ export function hotkeyOf(event: KeyLike): Hotkey | null {
 
 function run(hotkey: Hotkey): void {
   if ('press' in hotkey) return void pressMain(hotkey.press);
-  const panel = panelAtoms[hotkey.panel]!;
-  const current = store.get(panel);
-  if (editable(current))
-    store.set(panel, { ...current, amount: amountText(scaledAmount(current.amount, hotkey.scale)) });
+  scaleAmount(hotkey.panel, hotkey.scale);
 }
 
 /** Listens for the shortcuts while they are on. A key a panel already took (its own Space) is left to it. */

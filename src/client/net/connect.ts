@@ -1,17 +1,14 @@
 /** Starts the page's network: the stored session, the referral fields, the history and the live feed. */
 
-import type { store as appStore } from '../state/store';
 import { loadHistory } from './feed';
 import { storeReferralFromQuery } from './referral';
 import { resumeSession } from './session';
 import { brokerUrl, createStompClient } from './stomp';
 
-type Store = typeof appStore;
-
 /** Connects once per page; HTTP failures are left to the STOMP feed, which sends the round on subscribe. */
-export function connectGame(store: Store): void {
+export function connectGame(): void {
   storeReferralFromQuery(window.location.search);
   void resumeSession();
   void loadHistory();
-  createStompClient(store, brokerUrl(window.location)).activate();
+  createStompClient(brokerUrl(window.location)).activate();
 }

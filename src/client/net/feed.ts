@@ -6,9 +6,10 @@ import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
 import { getData, getGameInfo, getLastRounds } from './api';
 import { houseAtom } from '../state/houseAtom';
-import { placeQueuedBets } from './bets';
-import { applyGameEvent, applyGameInfo, applyLastRounds, isCurrentOrNewer } from './events';
-import { placedElsewhere, restoreOwnBets } from './ownBets';
+import { placeQueuedBets } from '../panels/controller';
+import { placedElsewhere } from '../panels/serverEvents';
+import { applyGameEvent, applyGameInfo, applyLastRounds, isCurrentOrNewer } from '../round/roundEvents';
+import { restoreOwnBets } from './ownBets';
 import { betFeed, refreshRoundBets } from './roundBets';
 import { refreshProfile } from './session';
 
@@ -16,7 +17,7 @@ import { refreshProfile } from './session';
 export function receiveGameEvent(event: GameEvent): void {
   if (!isCurrentOrNewer(store.get(roundAtom), event)) return;
   if (event.eventType === 'GAME_CREATED') betFeed.drop();
-  if (!applyGameEvent(store, event)) return;
+  if (!applyGameEvent(event)) return;
   afterGameEvent(event);
 }
 
@@ -31,7 +32,7 @@ function afterGameEvent(event: GameEvent): void {
 
 /** A bet event; a bet the player placed in another tab or device comes to a panel here too. */
 export function receiveBetEvent(event: BetEvent): void {
-  if (placedElsewhere(store, event)) void restoreOwnBets();
+  if (placedElsewhere(event)) void restoreOwnBets();
   betFeed.push(event);
 }
 
@@ -39,7 +40,7 @@ export function receiveBetEvent(event: BetEvent): void {
 export async function loadRound(): Promise<void> {
   try {
     const info = await getGameInfo();
-    for (const event of applyGameInfo(store, info)) afterGameEvent(event);
+    for (const event of applyGameInfo(info)) afterGameEvent(event);
     await Promise.all([refreshRoundBets(), restoreOwnBets()]);
   } catch {
     // The STOMP subscription sends the round as well.
@@ -49,7 +50,7 @@ export async function loadRound(): Promise<void> {
 /** The history strip's rounds. */
 export function loadHistory(): Promise<void> {
   return getLastRounds().then(
-    (rounds) => applyLastRounds(store, rounds),
+    (rounds) => applyLastRounds(rounds),
     () => undefined,
   );
 }

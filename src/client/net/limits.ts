@@ -1,11 +1,10 @@
 /** The player's own limits, self-exclusion and reality check (docs/architecture.md "House limits") over /user. */
 
 import type { ExclusionDuration, PlayerLimits, PlayerLimitsUpdate, SessionResult } from '../../shared/protocol';
-import { limitsAtom, realityCheckAtom } from '../state/limitsAtom';
-import { panelAtoms, stopAutoBet } from '../state/panelsAtom';
+import { stopAutoBets } from '../panels/controller';
+import { limitsAtom } from '../state/limitsAtom';
 import { store } from '../state/store';
 import { getData, postData, putData } from './api';
-import { placeQueuedBets } from './bets';
 
 const keep = (limits: PlayerLimits) => {
   store.set(limitsAtom, limits);
@@ -23,14 +22,3 @@ export async function excludeSelf(duration: ExclusionDuration): Promise<PlayerLi
 }
 
 export const sessionResult = (since: number) => getData<SessionResult>(`/user/session?since=${since}`);
-
-/** The reality check's answer: Continue lets auto-bet go on, Stop ends it. */
-export function answerRealityCheck(goOn: boolean): void {
-  store.set(realityCheckAtom, { ...store.get(realityCheckAtom), dueAt: null });
-  if (goOn) placeQueuedBets();
-  else stopAutoBets();
-}
-
-function stopAutoBets(): void {
-  for (const panelAtom of panelAtoms) store.set(panelAtom, stopAutoBet(store.get(panelAtom)));
-}

@@ -5,10 +5,10 @@ import type { Bet } from '../../shared/protocol';
 import { roundAtom } from '../state/roundAtom';
 import { store } from '../state/store';
 import { getData } from './api';
-import { BetFeed } from './betEvents';
+import { BetFeed } from '../round/betList';
 
 /** The page's one feed of bet events. */
-export const betFeed = new BetFeed(store);
+export const betFeed = new BetFeed();
 
 /** GET /game/bets/{gameId} into the list (docs/spec.md §4: refreshed after a create; also after a reconnect). */
 export async function refreshRoundBets(): Promise<void> {

@@ -9,12 +9,11 @@ import { DESTINATIONS } from '../../shared/protocol';
 import { connectionAtom } from '../state/connectionAtom';
 import { latencyAtom } from '../state/latencyAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
-import type { store as appStore } from '../state/store';
-import { applyOnline, decodeBetEvent, decodeOnline } from './betEvents';
+import { store } from '../state/store';
+import { applyOnline } from '../round/betList';
+import { decodeBetEvent, decodeOnline } from './betEvents';
 import { decodeGameEvent } from './events';
 import { loadRound, receiveBetEvent, receiveGameEvent } from './feed';
-
-type Store = typeof appStore;
 
 /** How often the round trip is measured. */
 const LATENCY_PROBE_MS = 5000;
@@ -30,7 +29,7 @@ export function brokerUrl(location: Pick<Location, 'protocol' | 'host'>): string
  * A STOMP client feeding the store. Subscribing inside onConnect re-subscribes after every
  * reconnect; the server sends the current round right after a subscription, so nothing is missed.
  */
-export function createStompClient(store: Store, url: string): Client {
+export function createStompClient(url: string): Client {
   const client = new Client({
     brokerURL: url,
     heartbeatIncoming: HEARTBEAT_MS,
@@ -64,7 +63,7 @@ export function createStompClient(store: Store, url: string): Client {
     });
     client.subscribe(DESTINATIONS.online, (message) => {
       const online = decodeOnline(message.body);
-      if (online !== null) applyOnline(store, online);
+      if (online !== null) applyOnline(online);
     });
     void loadRound();
     measure();

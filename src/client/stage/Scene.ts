@@ -6,7 +6,7 @@ import { Background } from './Background';
 import { CrashEffect } from './CrashEffect';
 import { Curve } from './Curve';
 import { flightLayout } from './flightLayout';
-import type { FrameState, Phase } from './frameState';
+import type { FrameState, Phase } from '../flight/frame';
 import { MultiplierReadout } from './MultiplierReadout';
 import { fitView, MIN_VIEW, plotBox, plotX, plotY, ROCKET_HELD_AT, type PlotBox, type PlotView } from './plot';
 import { Rocket } from './Rocket';

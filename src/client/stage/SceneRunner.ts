@@ -6,15 +6,13 @@
 import { UPDATE_PRIORITY, type Application, type Container, type Ticker } from 'pixi.js';
 import { clockOffsetAtom } from '../state/clockAtom';
 import { roundAtom } from '../state/roundAtom';
-import type { store as appStore } from '../state/store';
+import { store } from '../state/store';
 import { tickAtom } from '../state/tickAtom';
 import { FrameMeter } from './FrameMeter';
-import { computeFrame, createFrameState } from './frameState';
+import { computeFrame, createFrameState } from '../flight/frame';
 import { cappedResolution, QualityGovernor } from './QualityGovernor';
 import { Scene } from './Scene';
 import type { StageTextures } from './textures';
-
-type Store = typeof appStore;
 
 export class SceneRunner {
   readonly scene: Scene;
@@ -26,7 +24,6 @@ export class SceneRunner {
   constructor(
     private readonly app: Application,
     mount: Container,
-    private readonly store: Store,
     textures: StageTextures,
   ) {
     this.scene = new Scene(textures);
@@ -58,8 +55,8 @@ export class SceneRunner {
 
   /** The one per-frame callback: reads the round and the tick with store.get and moves Pixi objects. */
   private tick(ticker: Ticker): void {
-    const offset = this.store.get(clockOffsetAtom) ?? 0;
-    computeFrame(this.frame, this.store.get(roundAtom), this.store.get(tickAtom), Date.now(), offset);
+    const offset = store.get(clockOffsetAtom) ?? 0;
+    computeFrame(this.frame, store.get(roundAtom), store.get(tickAtom), Date.now(), offset);
     this.scene.update(Math.min(ticker.deltaMS, 100) / 1000, this.frame);
   }
 

@@ -6,7 +6,6 @@ import 'pixi.js/app';
 // Shader uniforms without `new Function`, so the page runs under a CSP without 'unsafe-eval'.
 import 'pixi.js/unsafe-eval';
 import { useCallback, useEffect, useRef } from 'react';
-import { store } from '../state/store';
 import { loadStageAssets } from './assets';
 import { cappedResolution } from './QualityGovernor';
 import './batchTextureLimit';
@@ -37,11 +36,11 @@ export function StageHost() {
   const hostRef = useRef<HTMLDivElement>(null);
   const runnerRef = useRef<SceneRunner | null>(null);
   const startScene = useCallback((app: PixiApplication) => {
-    loadStageAssets(store).then(
+    loadStageAssets().then(
       (textures) => {
         if (!app.renderer) return;
         runnerRef.current?.destroy();
-        runnerRef.current = new SceneRunner(app, app.stage, store, textures);
+        runnerRef.current = new SceneRunner(app, app.stage, textures);
         exposeForTests(app, runnerRef.current);
       },
       (error: unknown) => console.error(error),

@@ -2,20 +2,18 @@
 
 import { Assets, type Spritesheet, type Texture } from 'pixi.js';
 import { loadingAtom } from '../state/loadingAtom';
-import type { store as appStore } from '../state/store';
+import { store } from '../state/store';
 import { BUNDLES, type BundleName } from './frames';
 import { installFonts, loadPixelFont } from './fonts';
 import { stageTextures, type StageTextures } from './textures';
 import { t } from '../i18n/i18n';
 
-type Store = typeof appStore;
-
 const ASSETS_URL = `${import.meta.env.BASE_URL}atlases`;
 let loading: Promise<StageTextures> | undefined;
 
 /** Loads once per page (React may mount the stage twice in development). */
-export function loadStageAssets(store: Store): Promise<StageTextures> {
-  loading ??= load(store).catch((error: unknown) => {
+export function loadStageAssets(): Promise<StageTextures> {
+  loading ??= load().catch((error: unknown) => {
     loading = undefined;
     store.set(loadingAtom, { progress: 0, done: false, error: t('stage.loadFailed') });
     throw error;
@@ -23,7 +21,7 @@ export function loadStageAssets(store: Store): Promise<StageTextures> {
   return loading;
 }
 
-async function load(store: Store): Promise<StageTextures> {
+async function load(): Promise<StageTextures> {
   const font = loadPixelFont();
   const response = await fetch(`${ASSETS_URL}/manifest.json`);
   if (!response.ok) throw new Error(`No asset manifest (${response.status})`);

@@ -125,7 +125,7 @@ function Lab() {
     <div className="lab">
       <p>{t('lab.intro', { rtp: RTP * 100 })}</p>
       <div className="lab-form">
-        <label>
+        <label className="lab-strategy">
           {t('lab.strategy')}
           <select name="kind" value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
             <option value="fixed">{t('lab.fixed')}</option>

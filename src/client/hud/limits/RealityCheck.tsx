@@ -5,7 +5,8 @@
 
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { answerRealityCheck, loadLimits, sessionResult } from '../../net/limits';
+import { loadLimits, sessionResult } from '../../net/limits';
+import { answerRealityCheck } from '../../panels/controller';
 import { limitsAtom, realityCheckAtom } from '../../state/limitsAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
 import { formatCoins } from '../format';

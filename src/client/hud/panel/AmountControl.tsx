@@ -3,25 +3,25 @@
  * auto-bet off), − and + in steps of 10 down to 10, quick-adds that count up over 0.4 s.
  */
 
-import { useAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { AMOUNT_ANIMATION_MS, BET_QUICK_ADDS, BET_STEP } from '../../../shared/constants';
-import { sanitizeAmountInput } from '../../../shared/money';
+import { amountText, typedAmount } from '../../panels/amountText';
+import { leaveAmount, stepAmount, typeAmount } from '../../panels/edits';
 import { panelAtoms } from '../../state/panelsAtom';
 import { useTween } from '../useTween';
-import { amountText, steppedAmount, tidyAmount, typedAmount } from './amountText';
 import { useT } from '../../i18n/i18n';
 
 export function AmountControl({ index, locked }: { index: number; locked: boolean }) {
   const t = useT();
-  const [panel, setPanel] = useAtom(panelAtoms[index]!);
+  const panel = useAtomValue(panelAtoms[index]!);
   const [animate, setAnimate] = useState(false);
   const target = typedAmount(panel.amount);
   const shown = useTween(target, AMOUNT_ANIMATION_MS, animate);
   const text = Math.abs(shown - target) < 1 ? panel.amount : amountText(Math.round(shown / 100) * 100);
   const step = (coins: number) => {
     setAnimate(true);
-    setPanel((current) => ({ ...current, amount: amountText(steppedAmount(current.amount, coins)) }));
+    stepAmount(index, coins);
   };
   return (
     <div className="bet-amount-control">
@@ -44,10 +44,9 @@ export function AmountControl({ index, locked }: { index: number; locked: boolea
           disabled={locked}
           onChange={(event) => {
             setAnimate(false);
-            const amount = sanitizeAmountInput(event.target.value);
-            setPanel((current) => ({ ...current, amount, isAutoBetEnabled: false }));
+            typeAmount(index, event.target.value);
           }}
-          onBlur={() => setPanel((current) => ({ ...current, amount: tidyAmount(current.amount) }))}
+          onBlur={() => leaveAmount(index)}
         />
         <button
           type="button"

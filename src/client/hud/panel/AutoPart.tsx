@@ -6,26 +6,21 @@
  * every bet; the run lives in this page only, so a reload stops it.
  */
 
-import { useAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { coinsToHundredths } from '../../../shared/money';
 import { formatCoins } from '../format';
-import { EMPTY_RULES, RULE_FIELDS, rulesOf, startRun, type RuleTexts } from '../../lab/autoRules';
-import { betAmount, pressMain } from '../../net/bets';
-import { editable, panelAtoms, stopAutoBet } from '../../state/panelsAtom';
+import { EMPTY_RULES, RULE_FIELDS, type RuleTexts } from '../../lab/autoRules';
+import { startAutoRun, stopAutoRun } from '../../panels/edits';
+import { editable } from '../../panels/transitions';
+import { panelAtoms } from '../../state/panelsAtom';
 import { useT } from '../../i18n/i18n';
 
 export function AutoPart({ index }: { index: number }) {
   const t = useT();
-  const [panel, setPanel] = useAtom(panelAtoms[index]!);
+  const panel = useAtomValue(panelAtoms[index]!);
   const [open, setOpen] = useState(false);
   const [texts, setTexts] = useState<RuleTexts>(EMPTY_RULES);
   const running = panel.auto !== null && panel.auto.run.stopped === null;
-  const start = () => {
-    const rules = rulesOf(texts, betAmount(panel) ?? 0, (coinsToHundredths(panel.rate) ?? 0) / 100);
-    setPanel({ ...panel, isAutoBetEnabled: true, auto: { rules, run: startRun(rules) } });
-    void pressMain(index);
-  };
   const run = panel.auto?.run;
   return (
     <div className="bet-auto-part">
@@ -48,11 +43,11 @@ export function AutoPart({ index }: { index: number }) {
             </label>
           ))}
           {running ? (
-            <button type="button" onClick={() => setPanel(stopAutoBet(panel, t('panel.stoppedByYou')))}>
+            <button type="button" onClick={() => stopAutoRun(index)}>
               {t('panel.stopRun')}
             </button>
           ) : (
-            <button type="button" disabled={!editable(panel)} onClick={start}>
+            <button type="button" disabled={!editable(panel)} onClick={() => startAutoRun(index, texts)}>
               {t('panel.startRun')}
             </button>
           )}

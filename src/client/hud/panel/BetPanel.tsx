@@ -3,10 +3,12 @@
  * with its target, and the main button. Space anywhere in the panel presses the main button.
  */
 
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtomValue } from 'jotai';
 import type { KeyboardEvent } from 'react';
-import { pressMain } from '../../net/bets';
-import { editable, panelAtoms, toggled } from '../../state/panelsAtom';
+import { pressMain } from '../../panels/controller';
+import { switchAutoBet, switchAutoCashOut } from '../../panels/edits';
+import { editable } from '../../panels/transitions';
+import { panelAtoms } from '../../state/panelsAtom';
 import { Box, Toggle } from '../pixel';
 import { AmountControl } from './AmountControl';
 import { AutoPart } from './AutoPart';
@@ -27,7 +29,7 @@ function PanelNotice({ text }: { text: string | null }) {
 
 export function BetPanel({ index }: { index: number }) {
   const t = useT();
-  const [panel, setPanel] = useAtom(panelAtoms[index]!);
+  const panel = useAtomValue(panelAtoms[index]!);
   const locked = !editable(panel);
   const { maxBetProfit } = useAtomValue(houseAtom);
   /** Space is the main button's wherever focus is in the panel, except on a switch and on the main button itself. */
@@ -56,16 +58,12 @@ export function BetPanel({ index }: { index: number }) {
       <div className="bet-panel-controls">
         <AmountControl index={index} locked={locked} />
         <div className="bet-panel-auto">
-          <Toggle
-            label={t('panel.autoBet')}
-            checked={panel.isAutoBetEnabled}
-            onChange={(on) => setPanel((current) => toggled(current, { isAutoBetEnabled: on }))}
-          />
+          <Toggle label={t('panel.autoBet')} checked={panel.isAutoBetEnabled} onChange={(on) => switchAutoBet(index, on)} />
           <div className="bet-panel-cashout">
             <Toggle
               label={t('panel.autoCashOut')}
               checked={panel.isAutoWithdraw}
-              onChange={(on) => setPanel((current) => toggled(current, { isAutoWithdraw: on }))}
+              onChange={(on) => switchAutoCashOut(index, on)}
             />
             <RateInput index={index} locked={locked} />
           </div>

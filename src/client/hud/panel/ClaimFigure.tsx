@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { winAmount } from '../../../shared/money';
 import { formatCoins } from '../format';
-import { computeFrame, createFrameState } from '../../stage/frameState';
+import { computeFrame, createFrameState } from '../../flight/frame';
 import { clockOffsetAtom } from '../../state/clockAtom';
 import { roundAtom } from '../../state/roundAtom';
 import { store } from '../../state/store';

@@ -2,7 +2,8 @@
 
 import { useAtomValue } from 'jotai';
 import { playSound } from '../../audio';
-import { betAmount, pressMain } from '../../net/bets';
+import { pressMain } from '../../panels/controller';
+import { betAmount } from '../../panels/transitions';
 import { panelAtoms, type BetState } from '../../state/panelsAtom';
 import { formatCoins } from '../format';
 import { Button, type ButtonColor } from '../pixel';

@@ -1,15 +1,13 @@
 /** The auto cash-out target (docs/spec.md §2, §5): default 2.00, capped at 999; focusing it turns auto cash-out on. */
 
-import { useAtom } from 'jotai';
-import { RATE_INPUT_MAX } from '../../../shared/constants';
-import { sanitizeAmountInput } from '../../../shared/money';
-import { panelAtoms, toggled } from '../../state/panelsAtom';
-import { tidyRate } from './amountText';
+import { useAtomValue } from 'jotai';
+import { focusRate, leaveRate, typeRate } from '../../panels/edits';
+import { panelAtoms } from '../../state/panelsAtom';
 import { useT } from '../../i18n/i18n';
 
 export function RateInput({ index, locked }: { index: number; locked: boolean }) {
   const t = useT();
-  const [panel, setPanel] = useAtom(panelAtoms[index]!);
+  const panel = useAtomValue(panelAtoms[index]!);
   return (
     <label className="bet-rate-field">
       <span aria-hidden="true">x</span>
@@ -20,14 +18,9 @@ export function RateInput({ index, locked }: { index: number; locked: boolean })
         autoComplete="off"
         value={panel.rate}
         disabled={locked}
-        onFocus={() =>
-          setPanel((current) => (current.isAutoWithdraw ? current : toggled(current, { isAutoWithdraw: true })))
-        }
-        onChange={(event) => {
-          const rate = sanitizeAmountInput(event.target.value, RATE_INPUT_MAX);
-          setPanel((current) => ({ ...current, rate }));
-        }}
-        onBlur={() => setPanel((current) => ({ ...current, rate: tidyRate(current.rate) }))}
+        onFocus={() => focusRate(index)}
+        onChange={(event) => typeRate(index, event.target.value)}
+        onBlur={() => leaveRate(index)}
       />
     </label>
   );

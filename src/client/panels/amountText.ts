@@ -1,7 +1,7 @@
 /** The panel inputs' texts: hundredths back to what the amount input shows, and the rate input's tidy form. */
 
-import { AUTO_RATE_MIN, BET_DEFAULT_RATE_TEXT, BET_MIN, HUNDREDTHS_PER_COIN } from '../../../shared/constants';
-import { coinsToHundredths } from '../../../shared/money';
+import { AUTO_RATE_MIN, BET_DEFAULT_RATE_TEXT, BET_MIN, HUNDREDTHS_PER_COIN } from '../../shared/constants';
+import { coinsToHundredths } from '../../shared/money';
 
 const MIN_BET = BET_MIN * HUNDREDTHS_PER_COIN;
 

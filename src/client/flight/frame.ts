@@ -1,4 +1,7 @@
-/** What the stage shows at one instant, from the round and tick atoms and the clock (docs/architecture.md "From the server to the pixels"). */
+/**
+ * The flight at one instant, from the round and tick atoms and the clock: the one frame computation
+ * the stage draws and the HUD's claim figure shows (docs/architecture.md "From the server to the pixels").
+ */
 
 import { MAX_EXTRAPOLATION_MS } from '../../shared/constants';
 import { msToRate, rateAt, shownRate } from '../../shared/growth';

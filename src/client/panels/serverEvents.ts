@@ -1,0 +1,99 @@
+/**
+ * What the server says of rounds and of the player's own bets, as the panels see it. The network
+ * (net/events.ts, net/betEvents.ts, net/ownBets.ts) hands each event here; only this controller
+ * writes the panels.
+ */
+
+import type { BetEvent, CurrentBetsResponse, GameEvent, OwnBet } from '../../shared/protocol';
+import { ownBetIdsAtom } from '../state/ownBetIdsAtom';
+import type { PanelState } from '../state/panelsAtom';
+import { profileAtom } from '../state/profileAtom';
+import { roundAtom } from '../state/roundAtom';
+import { store } from '../state/store';
+import { amountText } from './amountText';
+import { panelsNow, updatePanel, updatePanels } from './panelStore';
+import { idle, limitReached, reducePanel, restored, settled } from './transitions';
+
+/** A round event: a placed bet can be claimed once the round starts and is settled when it ends; GAME_LIMIT's notice. */
+export const panelsFollowRound = (event: GameEvent): void =>
+  updatePanels((panel) =>
+    event.eventType === 'GAME_LIMIT' ? limitReached(panel, event.data) : reducePanel(panel, event),
+  );
+
+/** The player's own bet ids after an event: cancelled ones are removed (docs/spec.md §4). */
+function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet<string> {
+  const { betId } = event.data;
+  if (event.eventType === 'BET_CANCELED' && own.has(betId)) {
+    const next = new Set(own);
+    next.delete(betId);
+    return next;
+  }
+  return own;
+}
+
+/** A cashed-out bet's profit; null for a refund (a voided round's BET_REFUNDED carries no win). */
+const profitOf = (bet: { amount: number; winAmount: number | null }) =>
+  bet.winAmount === null ? null : bet.winAmount - bet.amount;
+
+/** What a bet event means for the player's panels and own ids, at once (the list waits for its batch). */
+export function ownBetEvent(event: BetEvent): void {
+  const own = store.get(ownBetIdsAtom);
+  const nextOwn = reduceOwnBetIds(own, event);
+  if (nextOwn !== own) store.set(ownBetIdsAtom, nextOwn);
+  if (event.eventType === 'BET_CREATED') return;
+  updatePanels((panel) => {
+    if (panel.betId !== event.data.betId) return panel;
+    return event.eventType === 'BET_CANCELED'
+      ? idle(panel)
+      : { ...settled(panel, profitOf(event.data)), cashedOutAt: event.data.rate };
+  });
+}
+
+/**
+ * Applies GET /bet/current's answer to the round shown (an answer for another round changes
+ * nothing). `sent` are the panels when it was asked: a panel changed since is left alone, and an
+ * unchanged one whose bet is no longer open (settled or canceled elsewhere, or of a round that ended
+ * while the page was away) lets it go. Each open bet no panel shows takes the first free panel, in
+ * the order placed (CANCEL while betting, CLAIM in flight, with its amount and target).
+ */
+export function applyCurrentBets(current: CurrentBetsResponse, sent: readonly PanelState[]): void {
+  const round = store.get(roundAtom);
+  if (current.gameId === null || current.gameId !== round.gameId) return;
+  const own = store.get(ownBetIdsAtom);
+  if (current.bets.some((bet) => !own.has(bet.betId)))
+    store.set(ownBetIdsAtom, new Set([...own, ...current.bets.map((bet) => bet.betId)]));
+  const open = round.state === 'ENDED' ? [] : current.bets.filter((bet) => bet.status === 'CREATED');
+  const isOpen = (betId: string | null) => open.some((bet) => bet.betId === betId);
+  updatePanels((panel, index) => {
+    const holds = panel.betState === 'created' || panel.betState === 'running';
+    return panel !== sent[index] || !holds || panel.busy || isOpen(panel.betId) ? panel : settled(panel);
+  });
+  if (placing()) return;
+  for (const bet of open) {
+    const panels = panelsNow();
+    if (panels.some((panel) => panel.betId === bet.betId)) continue;
+    const free = panels.findIndex((panel) => panel.betState === 'idle');
+    if (free < 0) return;
+    updatePanel(free, (panel) => restored(panel, openBet(bet), round.state === 'STARTED'));
+  }
+}
+
+/**
+ * A BET_CREATED under the player's nickname that this page did not place: another tab or device did
+ * (while a panel here is placing one, the event may be its own bet, whose answer has not come yet).
+ */
+export function placedElsewhere(event: BetEvent): boolean {
+  if (event.eventType !== 'BET_CREATED' || event.data.nickname !== store.get(profileAtom)?.nickname) return false;
+  return !store.get(ownBetIdsAtom).has(event.data.betId) && !placing();
+}
+
+/** A panel is placing a bet: it shows the bet itself when the answer comes, so no other panel may take it. */
+const placing = (): boolean => panelsNow().some((panel) => panel.busy);
+
+function openBet(bet: OwnBet) {
+  return {
+    betId: bet.betId,
+    amount: amountText(bet.amount),
+    rate: bet.autoRate === null ? null : bet.autoRate.toFixed(2),
+  };
+}

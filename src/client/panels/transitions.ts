@@ -1,0 +1,134 @@
+/**
+ * The bet panels' state machine (docs/spec.md §3, §4, §5): pure transitions of one panel, used by
+ * the controller's commands and by what the server says of rounds and bets.
+ */
+
+import { BET_MIN, HUNDREDTHS_PER_COIN } from '../../shared/constants';
+import { coinsToHundredths } from '../../shared/money';
+import type { GameEvent, GameLimitData } from '../../shared/protocol';
+import { amountText } from './amountText';
+import { autoAfter } from '../lab/autoRules';
+import type { PanelState } from '../state/panelsAtom';
+import { formatRate } from '../hud/format';
+import { t } from '../i18n/i18n';
+
+/** The betId of a bet queued for the next round (docs/spec.md §3). */
+const AUTO_BET_ID = 'auto';
+
+/** A bet was accepted: CANCEL until the round starts. */
+export const placed = (panel: PanelState, betId: string): PanelState => ({
+  ...panel,
+  betState: 'created',
+  betId,
+  busy: false,
+});
+
+/** What the server says of an open bet no panel shows: its id, amount text and target text (null: by hand). */
+interface OpenBet {
+  betId: string;
+  amount: string;
+  rate: string | null;
+}
+
+/** An open bet learnt from the server (after a reload, a reconnect, another tab): CANCEL while betting, CLAIM in flight. */
+export const restored = (panel: PanelState, bet: OpenBet, flying: boolean): PanelState => ({
+  ...panel,
+  amount: bet.amount,
+  rate: bet.rate ?? panel.rate,
+  isAutoWithdraw: bet.rate !== null,
+  betState: flying ? 'running' : 'created',
+  betId: bet.betId,
+  busy: false,
+});
+
+/** The press came outside the betting window: WAITING for the next round (docs/spec.md, "Decisions on the spec's open points"). */
+export const queued = (panel: PanelState): PanelState => ({
+  ...panel,
+  betState: 'waiting',
+  betId: AUTO_BET_ID,
+  busy: false,
+});
+
+/** Back to BET (cancelled, queue withdrawn, placing failed). */
+export const idle = (panel: PanelState): PanelState => ({ ...panel, betState: 'idle', betId: null, busy: false });
+
+/** A running auto-bet's rules after one of its bets made `profit`: the next stake, or the run stopped with its reason. */
+function counted(panel: PanelState, profit: number): PanelState {
+  if (!panel.auto || panel.auto.run.stopped !== null || !panel.isAutoBetEnabled) return panel;
+  const run = autoAfter(panel.auto.rules, panel.auto.run, profit);
+  const next = { ...panel, auto: { ...panel.auto, run }, amount: amountText(run.stake) };
+  return run.stopped === null ? next : { ...next, isAutoBetEnabled: false };
+}
+
+/**
+ * The bet is over: BET, or WAITING again while auto-bet runs. `profit` (payout minus stake, in
+ * hundredths) when it was cashed out or lost, null when it was refunded.
+ */
+export const settled = (panel: PanelState, profit: number | null = null): PanelState => {
+  const next = profit === null ? panel : counted(panel, profit);
+  return next.isAutoBetEnabled ? queued(next) : idle(next);
+};
+
+/** A run of auto-bet rules ended by `reason` (nothing when none runs). */
+const runEnded = (panel: PanelState, reason: string): PanelState['auto'] =>
+  panel.auto && panel.auto.run.stopped === null
+    ? { ...panel.auto, run: { ...panel.auto.run, stopped: reason } }
+    : panel.auto;
+
+/** Stops a running auto-bet (and its rules' run, for `reason`): a queued bet is withdrawn; a placed bet stays, but nothing follows it. */
+export const stopAutoBet = (panel: PanelState, reason = t('panel.autoStopped')): PanelState => {
+  const off = { ...panel, isAutoBetEnabled: false, auto: runEnded(panel, reason) };
+  return panel.betState === 'waiting' ? idle(off) : off;
+};
+
+/** The round started: a placed bet can be claimed. */
+const roundStarted = (panel: PanelState): PanelState =>
+  panel.betState === 'created' ? { ...panel, betState: 'running' } : panel;
+
+/** The round ended (its flying bet lost) or was voided (refunded): the bet is settled; a bet queued for the next round waits on. */
+export const roundEnded = (panel: PanelState, voided = false): PanelState => {
+  if (panel.betState === 'running' && !voided) return settled(panel, -(coinsToHundredths(panel.amount) ?? 0));
+  return panel.betState === 'created' || panel.betState === 'running' ? settled(panel) : panel;
+};
+
+/** Either toggle changed: any running auto-bet stops (docs/spec.md §5). */
+export function toggled(
+  panel: PanelState,
+  change: Partial<Pick<PanelState, 'isAutoBetEnabled' | 'isAutoWithdraw'>>,
+): PanelState {
+  const next = { ...panel, ...change, auto: runEnded(panel, 'A switch was changed') };
+  return panel.betState === 'waiting' ? idle(next) : next;
+}
+
+/** The amount and rate can only change while no bet is placed or queued (docs/spec.md §4). */
+export const editable = (panel: PanelState): boolean => panel.betState === 'idle';
+
+/** A panel after a round event: its bet can be claimed once the round starts and is settled when it ends. */
+export function reducePanel(panel: PanelState, event: GameEvent): PanelState {
+  if (event.eventType === 'GAME_STARTED' || event.eventType === 'GAME_RATE') return roundStarted(panel);
+  if (event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED')
+    return roundEnded(panel, event.eventType === 'GAME_VOIDED');
+  if (event.eventType === 'GAME_CREATED' && panel.cashedOutAt !== null) return { ...panel, cashedOutAt: null };
+  return panel;
+}
+
+/**
+ * GAME_LIMIT: a panel whose bet flies, or whose last bet was just cashed out at the limit's rate
+ * (its BET_REFUNDED may come first), says the house limit cashed it out.
+ */
+export function limitReached(panel: PanelState, limit: GameLimitData): PanelState {
+  if (panel.betState !== 'running' && panel.cashedOutAt !== limit.rate) return panel;
+  return { ...panel, notice: t('panel.houseReached', { rate: formatRate(limit.rate) }) };
+}
+
+/** The panel's amount in hundredths, at least the minimum bet; null when it is not an amount. */
+export function betAmount(panel: PanelState): number | null {
+  const amount = coinsToHundredths(panel.amount);
+  return amount === null ? null : Math.max(amount, BET_MIN * HUNDREDTHS_PER_COIN);
+}
+
+/** The auto cash-out target as a number with two decimals, or null. */
+export function target(panel: PanelState): number | null {
+  const hundredths = coinsToHundredths(panel.rate);
+  return hundredths === null ? null : hundredths / 100;
+}

@@ -1,0 +1,65 @@
+/**
+ * BET_* events (docs/spec.md §4, decoded by net/betEvents.ts) into the round's bet list and the online count. The list changes in batches, so a burst of 500 bets costs a few
+ * React commits; the player's own bets go to the panels' controller at once.
+ */
+
+import type { Bet, BetEvent } from '../../shared/protocol';
+import { betsAtom } from '../state/betsAtom';
+import { onlineAtom } from '../state/onlineAtom';
+import { ownBetEvent } from '../panels/serverEvents';
+import { store } from '../state/store';
+
+/** How long bet events gather before the list is written once. */
+export const BET_BATCH_MS = 300;
+
+/**
+ * The round's bets after a batch of events, newest first: BET_CREATED adds (or replaces) the bet,
+ * BET_REFUNDED sets its status, rate and win, BET_CANCELED removes it.
+ */
+export function reduceBets(bets: readonly Bet[], events: readonly BetEvent[]): Bet[] {
+  const byId = new Map(bets.map((bet) => [bet.betId, bet]));
+  for (const { eventType, data } of events) {
+    if (eventType === 'BET_CANCELED') byId.delete(data.betId);
+    else byId.set(data.betId, eventType === 'BET_REFUNDED' ? { ...data, status: 'REFUNDED' } : data);
+  }
+  return [...byId.values()].sort((a, b) => Number(b.betId) - Number(a.betId));
+}
+
+/** Gathers bet events and writes the list once per BET_BATCH_MS. */
+export class BetFeed {
+  private queue: BetEvent[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  push(event: BetEvent): void {
+    ownBetEvent(event);
+    this.queue.push(event);
+    this.timer ??= setTimeout(() => this.flush(), BET_BATCH_MS);
+  }
+
+  /** Writes what has gathered. */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.queue.length === 0) return;
+    const events = this.queue;
+    this.queue = [];
+    store.set(betsAtom, reduceBets(store.get(betsAtom), events));
+  }
+
+  /** A new round: what gathered belongs to the old one. */
+  drop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.queue = [];
+  }
+
+  /** Replaces the list with a fetched one; events still gathering apply on top of it. */
+  replace(bets: Bet[]): void {
+    store.set(betsAtom, reduceBets(bets, []));
+  }
+}
+
+/** Sets the online count when it changed. */
+export function applyOnline(online: number): void {
+  if (store.get(onlineAtom) !== online) store.set(onlineAtom, online);
+}
