@@ -11,6 +11,7 @@ import { createServices, type ServiceOptions, type Services } from './services';
 import type { EventBus } from './bus/EventBus';
 import { RedisBus } from './bus/RedisBus';
 import { installErrorHandlers } from './http/errors';
+import { installWireCompilers } from './http/route';
 import { healthRoutes } from './http/health';
 import { metricsRoutes, timeRequests } from './http/metrics';
 import { gameRoutes } from './http/game';
@@ -81,6 +82,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   });
 
   installErrorHandlers(app);
+  installWireCompilers(app);
   timeRequests(app, metrics);
   securityHeaders(app, config);
   await app.register(fastifyCookie);
