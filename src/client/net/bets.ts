@@ -6,7 +6,6 @@
 
 import { BET_MIN, HUNDREDTHS_PER_COIN } from '../../shared/constants';
 import { coinsToHundredths } from '../../shared/money';
-import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
 import { openModalAtom } from '../state/modalAtom';
 import { realityCheckAtom } from '../state/limitsAtom';
 import { ownBetIdsAtom } from '../state/ownBetIdsAtom';
@@ -16,7 +15,7 @@ import { roundAtom } from '../state/roundAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
 import { playSound } from '../audio';
-import { ApiError, postData } from './api';
+import { ApiError, api } from './api';
 import { refreshRoundBets } from './roundBets';
 import { refreshProfile } from './session';
 
@@ -101,8 +100,8 @@ async function place(index: number): Promise<void> {
   try {
     const { betId, loweredTo } =
       panel.isAutoWithdraw && rate !== null
-        ? await postData<BetIdResponse>('/bet/create/auto', { amount, rate }, { idempotencyKey })
-        : await postData<BetIdResponse>('/bet/create', { amount }, { idempotencyKey });
+        ? await api.post('/bet/create/auto', { amount: amount!, rate }, { idempotencyKey })
+        : await api.post('/bet/create', { amount: amount! }, { idempotencyKey });
     if (!betId) throw new Error('no bet id');
     const id = String(betId);
     store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(id));
@@ -122,7 +121,7 @@ async function cancel(index: number): Promise<void> {
   const { betId } = get(index);
   set(index, { ...get(index), busy: true });
   try {
-    await postData<BetIdResponse>('/bet/cancel', { betId });
+    await api.post('/bet/cancel', { betId: betId! });
     const own = new Set(store.get(ownBetIdsAtom));
     own.delete(String(betId));
     store.set(ownBetIdsAtom, own);
@@ -137,7 +136,7 @@ async function claim(index: number): Promise<void> {
   const { betId } = get(index);
   set(index, { ...get(index), busy: true });
   try {
-    const cashOut = await postData<CashOutResponse>('/bet/refund', { betId });
+    const cashOut = await api.post('/bet/refund', { betId: betId! });
     store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(String(cashOut.betId)));
     const panel = get(index);
     if (panel.betId === betId) set(index, settled(panel, cashOut.winAmount - (betAmount(panel) ?? 0)));

@@ -1,10 +1,10 @@
 /** The player's own limits, self-exclusion and reality check (docs/architecture.md "House limits") over /user. */
 
-import type { ExclusionDuration, PlayerLimits, PlayerLimitsUpdate, SessionResult } from '../../shared/protocol';
+import type { ExclusionDuration, PlayerLimits, PlayerLimitsUpdate } from '../../shared/protocol';
 import { limitsAtom, realityCheckAtom } from '../state/limitsAtom';
 import { panelAtoms, stopAutoBet } from '../state/panelsAtom';
 import { store } from '../state/store';
-import { getData, postData, putData } from './api';
+import { api } from './api';
 import { placeQueuedBets } from './bets';
 
 const keep = (limits: PlayerLimits) => {
@@ -12,17 +12,17 @@ const keep = (limits: PlayerLimits) => {
   return limits;
 };
 
-export const loadLimits = () => getData<PlayerLimits>('/user/limits').then(keep);
-export const saveLimits = (update: PlayerLimitsUpdate) => putData<PlayerLimits>('/user/limits', update).then(keep);
+export const loadLimits = () => api.get('/user/limits').then(keep);
+export const saveLimits = (update: PlayerLimitsUpdate) => api.put('/user/limits', update).then(keep);
 
 /** Self-exclusion: every auto-bet stops at once (the server refuses their bets anyway). */
 export async function excludeSelf(duration: ExclusionDuration): Promise<PlayerLimits> {
-  const limits = keep(await postData<PlayerLimits>('/user/exclusion', { duration }));
+  const limits = keep(await api.post('/user/exclusion', { duration }));
   stopAutoBets();
   return limits;
 }
 
-export const sessionResult = (since: number) => getData<SessionResult>(`/user/session?since=${since}`);
+export const sessionResult = (since: number) => api.get('/user/session', { query: { since } });
 
 /** The reality check's answer: Continue lets auto-bet go on, Stop ends it. */
 export function answerRealityCheck(goOn: boolean): void {

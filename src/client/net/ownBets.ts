@@ -14,7 +14,7 @@ import { profileAtom } from '../state/profileAtom';
 import { roundAtom } from '../state/roundAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { store as appStore } from '../state/store';
-import { getData } from './api';
+import { api } from './api';
 
 type Store = typeof appStore;
 
@@ -23,7 +23,7 @@ export async function restoreOwnBets(store: Store = appStore): Promise<void> {
   if (!store.get(accessTokenAtom)) return;
   const sent = panelAtoms.map((panelAtom) => store.get(panelAtom));
   try {
-    const current = await getData<CurrentBetsResponse>('/bet/current');
+    const current = await api.get('/bet/current');
     if (store.get(accessTokenAtom)) applyCurrentBets(store, current, sent);
   } catch {
     // The next reconnect or sign-in asks again; the panels keep what they show.

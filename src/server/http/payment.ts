@@ -1,7 +1,7 @@
 /** /payment routes of docs/wire.md "Payments": thin handlers over src/server/payments. */
 
 import type { FastifyInstance } from 'fastify';
-import type { DepositStatus, PaymentEnvironment, ReservesResponse } from '../../shared/protocol';
+import type { DepositStatus, ReservesResponse } from '../../shared/protocol';
 import type { Services } from '../services';
 import { depositLamports, faucetLamports, withdrawalAmount } from '../payments/amounts';
 import { depositStatus, payDeposit, prepareDeposit } from '../payments/deposits';

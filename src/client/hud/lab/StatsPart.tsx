@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { formatCoins } from '../../../shared/money';
 import type { PlayerStats } from '../../../shared/protocol';
-import { getData } from '../../net/api';
+import { api } from '../../net/api';
 import { Chip } from '../pixel';
 import { useRequest } from '../modals/useRequest';
 import { BalanceChart } from './BalanceChart';
@@ -24,7 +24,7 @@ function curves(stats: PlayerStats) {
 }
 
 export default function StatsPart() {
-  const stats = useRequest(() => getData<PlayerStats>('/user/stats'));
+  const stats = useRequest(() => api.get('/user/stats'));
   const [by, setBy] = useState<'bet' | 'day'>('bet');
   if (stats.state === 'loading') return <p className="modal-empty">Loading...</p>;
   if (stats.state === 'failed') return <p className="modal-message modal-message-error">{stats.message}</p>;

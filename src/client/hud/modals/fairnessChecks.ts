@@ -6,9 +6,8 @@
  */
 
 import { roundHash } from '../../../shared/fairness';
-import type { FairnessInfo } from '../../../shared/protocol';
 import type { RoundCheck } from '../../../shared/roundAudit';
-import { getData } from '../../net/api';
+import { api } from '../../net/api';
 import { auditRound } from '../../net/fairness';
 import type { FairnessRound } from '../../state/modalAtom';
 
@@ -85,7 +84,7 @@ export const replacedChainCheck: FairnessCheck = {
   id: 'replaced',
   label: 'Seed chains',
   async run() {
-    const { chains } = await getData<FairnessInfo>('/game/fairness');
+    const { chains } = await api.get('/game/fairness');
     const unplayed = chains.slice(1).filter((chain) => chain.firstRoundId === null);
     if (unplayed.length === 0) return { ok: true, detail: 'Every replaced chain was played from its first round' };
     const names = unplayed.map((chain) => chain.chainId).join(', ');
