@@ -3,34 +3,28 @@
  * React commits; what a player's own panels do with their bet happens at once.
  */
 
-import type { Bet, BetEvent, OnlineEvent } from '../../shared/protocol';
+import type { Bet, BetEvent } from '../../shared/protocol';
+import { betEvent, onlineEvent } from '../../shared/wire/events';
 import { betsAtom } from '../state/betsAtom';
 import { onlineAtom } from '../state/onlineAtom';
 import { ownBetIdsAtom } from '../state/ownBetIdsAtom';
 import { idle, panelAtoms, settled } from '../state/panelsAtom';
 import type { store as appStore } from '../state/store';
-import { parseEvent } from './decode';
+import { decode } from './decode';
 
 type Store = typeof appStore;
-
-const EVENT_TYPES = new Set<string>(['BET_CREATED', 'BET_REFUNDED', 'BET_CANCELED']);
 
 /** How long bet events gather before the list is written once. */
 export const BET_BATCH_MS = 300;
 
 /** A STOMP body as a bet event, or null for anything else. */
 export function decodeBetEvent(body: string): BetEvent | null {
-  return parseEvent<BetEvent>(body, EVENT_TYPES, 'betId');
+  return decode(betEvent, body);
 }
 
 /** The online count of a STOMP body, or null. */
 export function decodeOnline(body: string): number | null {
-  try {
-    const { online } = JSON.parse(body) as Partial<OnlineEvent>;
-    return typeof online === 'number' && Number.isFinite(online) ? online : null;
-  } catch {
-    return null;
-  }
+  return decode(onlineEvent, body)?.online ?? null;
 }
 
 /**

@@ -21,18 +21,16 @@ import { panelAtoms, roundEnded, roundStarted, type PanelState } from '../state/
 import { INITIAL_ROUND, roundAtom, type RoundState } from '../state/roundAtom';
 import type { store as appStore } from '../state/store';
 import { tickAtom, type TickState } from '../state/tickAtom';
-import { parseEvent } from './decode';
+import { gameEvent } from '../../shared/wire/events';
+import { decode } from './decode';
 
 type Store = typeof appStore;
 
-const EVENT_TYPES = new Set<string>([
-  ...['GAME_CREATED', 'GAME_STARTED', 'GAME_RATE', 'GAME_ENDED', 'GAME_VOIDED', 'GAME_LIMIT'],
-]);
 const STATE_ORDER: Record<GameState, number> = { CREATED: 0, STARTED: 1, ENDED: 2 };
 
 /** A STOMP body as a game event, or null for anything else (messaging errors are ignored, docs/spec.md §8). */
 export function decodeGameEvent(body: string): GameEvent | null {
-  return parseEvent<GameEvent>(body, EVENT_TYPES, 'gameId');
+  return decode(gameEvent, body);
 }
 
 /** The round after one event: CREATED resets and shows the loader, ENDED publishes the final rate and salt, VOIDED leaves the round for the loader. */
