@@ -1,12 +1,16 @@
 /**
  * The wire contract of docs/wire.md ("HTTP" and "STOMP"), shared by client and server: the types
- * inferred from the zod schemas of `src/shared/wire/`, which are the source of truth.
+ * inferred from the zod schemas of `src/shared/wire/`, which are the source of truth. Types only,
+ * and plain values, so importing them brings no schema into the page's bundle.
  */
 
-export * from './wire/auth';
-export * from './wire/bet';
-export * from './wire/events';
-export * from './wire/fields';
-export * from './wire/game';
-export * from './wire/payment';
-export * from './wire/user';
+export type * from './wire/auth';
+export type * from './wire/bet';
+export type * from './wire/betObject';
+export type * from './wire/events';
+export type * from './wire/fields';
+export type * from './wire/game';
+export type * from './wire/payment';
+export type * from './wire/user';
+export { DESTINATIONS } from './wire/events';
+export * from './wire/limitNames';

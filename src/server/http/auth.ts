@@ -49,9 +49,7 @@ export function authRoutes(services: Services) {
       return { domain, uri: `${request.protocol}://${domain}`, chainId: CHAIN_IDS[config.chain] };
     }
 
-    route(app, 'GET /auth/nonce', preHandler, async (request) =>
-      issueSignIn(db, request.query.wallet, site(request)),
-    );
+    route(app, 'GET /auth/nonce', preHandler, async (request) => issueSignIn(db, request.query.wallet, site(request)));
 
     route(app, 'POST /auth/authenticate', preHandler, async ({ body }, reply) => {
       if ('password' in body) return signedIn(reply, await passwordSignIn(db, body.login, body.password));

@@ -3,7 +3,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatCoins } from '../../shared/money';
 import type { Services } from '../services';
-import { cancelBet, cashOut, largestBet, placeBet, type Arrival, type Betting, type CashOutGate } from '../betting/bets';
+import {
+  cancelBet,
+  cashOut,
+  largestBet,
+  placeBet,
+  type Arrival,
+  type Betting,
+  type CashOutGate,
+} from '../betting/bets';
 import { betHistory, currentBets } from '../ledger/betViews';
 import { badRequest } from './errors';
 import { idempotent } from './idempotency';

@@ -15,7 +15,7 @@ import { accountOf, signedIn } from './requireAccount';
 type Hook = preValidationAsyncHookHandler;
 
 /** A request once validated: its parts as the schemas made them, and its player on signed-in routes. */
-export type WireRequest<K extends RouteKey> = FastifyRequest & {
+type WireRequest<K extends RouteKey> = FastifyRequest & {
   body: Parsed<K, 'body'>;
   query: Parsed<K, 'query'>;
   params: Parsed<K, 'params'>;

@@ -27,13 +27,13 @@ const password = z
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password must be at most 200 characters');
 
-export const walletLogin = body({
+const walletLogin = body({
   login: text('login', 64),
   signature: text('signature', 4096),
   message: text('message', 2048),
   ...firstSignIn,
 });
-export const passwordLogin = body({ login: email, password });
+const passwordLogin = body({ login: email, password });
 /** POST /auth/authenticate: a password login when the body has a password, else a wallet's signed message. */
 export const loginBody = z
   .unknown()

@@ -3,26 +3,12 @@
 import { z } from 'zod';
 import { AUTO_RATE_MAX, AUTO_RATE_MIN, BET_MIN, HUNDREDTHS_PER_COIN } from '../constants';
 import { formatCoins } from '../money';
+import { bet } from './betObject';
 import { beforeBet, body, number } from './fields';
 
-/** CANCELED and VOID (refunded when a round was voided) are extensions: they only reach BET_CANCELED events and history. */
-export const betStatus = z.enum(['CREATED', 'REFUNDED', 'CANCELED', 'VOID']);
-export type BetStatus = z.infer<typeof betStatus>;
-
-/** A bet as players see it. `amount` and `winAmount` are hundredths; `rate` is the cash-out multiplier. */
-export const bet = z.object({
-  betId: z.string(),
-  status: betStatus,
-  time: z.number(),
-  nickname: z.string(),
-  amount: z.number(),
-  rate: z.number().nullable(),
-  winAmount: z.number().nullable(),
-});
-export type Bet = z.infer<typeof bet>;
-
 /** Bets in leaders and history also carry their round's fairness data. */
-export const betWithRound = bet.extend({
+export const betWithRound = z.object({
+  ...bet.shape,
   gameId: z.string(),
   gameHash: z.string(),
   /** Once ENDED the final rate; once VOID the crash point the round was drawn with. */
@@ -34,7 +20,7 @@ export const betWithRound = bet.extend({
 export type BetWithRound = z.infer<typeof betWithRound>;
 
 /** A bet of the player's own: the bet object and its auto cash-out target (a multiplier, null by hand). */
-const ownBet = bet.extend({ autoRate: z.number().nullable() });
+const ownBet = z.object({ ...bet.shape, autoRate: z.number().nullable() });
 export type OwnBet = z.infer<typeof ownBet>;
 
 /** GET /bet/current: the player's bets of the round shown now, in the order placed, canceled ones left out. */

@@ -1,8 +1,8 @@
-/** STOMP events (docs/wire.md "STOMP"): the bodies the server publishes and the page decodes. */
+/** STOMP events (docs/wire.md "STOMP"): the bodies the server publishes and the page decodes (zod/mini, light in the page). */
 
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { API_BASE } from '../constants';
-import { bet } from './bet';
+import { bet } from './betObject';
 
 export const DESTINATIONS = {
   game: `${API_BASE}/ws/game/game-data/info`,
@@ -20,7 +20,7 @@ const gameCreated = z.object({
 const gameStarted = z.object({
   gameId: z.string(),
   /** The round's hash, when the sender knows it (GET /game/info does), for a player who missed GAME_CREATED. */
-  hash: z.string().optional(),
+  hash: z.optional(z.string()),
   startedAt: z.number(),
   serverTime: z.number(),
 });
@@ -44,7 +44,7 @@ const gameVoided = z.object({ gameId: z.string(), fullRate: z.number(), hash: z.
 const gameLimit = z.object({ gameId: z.string(), rate: z.number() });
 export type GameLimitData = z.infer<typeof gameLimit>;
 
-const event = <T extends string, D extends z.ZodType>(eventType: T, data: D) =>
+const event = <T extends string, D extends z.ZodMiniType>(eventType: T, data: D) =>
   z.object({ eventType: z.literal(eventType), data });
 
 export const gameEvent = z.discriminatedUnion('eventType', [

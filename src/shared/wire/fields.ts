@@ -4,9 +4,7 @@ import { z } from 'zod';
 
 /** Every JSON answer is this envelope (docs/wire.md "Envelope and statuses"); a client reads `data.data`. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
-/** A refusal: the status says what kind, `errorMessage` is a sentence a player can read. */
-export const failure = z.object({ success: z.literal(false), errorMessage: z.string() });
-/** Either envelope as a reader holds it before looking at `success`. */
+/** Either envelope, the answer or a refusal (`errorMessage` a sentence a player can read), as a reader holds it before looking at `success`. */
 export type Envelope<T = unknown> = { success: boolean; data?: T; errorMessage?: string };
 
 /** A JSON object body with exactly these fields: anything else is refused by name. */

@@ -6,9 +6,9 @@
 
 import { z } from 'zod';
 import { loginBody, nonceQuery, registration, signInInput, tokenAnswer } from './auth';
+import { bet } from './betObject';
 import {
   autoBetBody,
-  bet,
   betBody,
   betHistory,
   betHistoryQuery,
@@ -100,7 +100,8 @@ export type RouteKey = keyof Routes;
 export type Method = RouteKey extends `${infer M} ${string}` ? M : never;
 /** The paths a method has, e.g. PathOf<'GET'> includes '/game/last'. */
 export type PathOf<M extends Method> = RouteKey extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never;
-type Part<K extends RouteKey, P extends 'params' | 'query' | 'body'> = Routes[K] extends Record<P, infer S extends z.ZodType> ? S : undefined;
+type Part<K extends RouteKey, P extends 'params' | 'query' | 'body'> =
+  Routes[K] extends Record<P, infer S extends z.ZodType> ? S : undefined;
 /** What a route's part takes on the wire (before its transforms), or undefined when it has none. */
 export type Input<K extends RouteKey, P extends 'params' | 'query' | 'body'> =
   Part<K, P> extends z.ZodType ? z.input<Part<K, P>> : undefined;

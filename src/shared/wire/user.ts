@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { coinsToHundredths } from '../money';
 import { body } from './fields';
+import { EXCLUSION_DURATIONS, LIMIT_NAMES, REALITY_CHECK_MINUTES, type LimitName } from './limitNames';
 
 export const profile = z.object({
   balanceAmount: z.number(),
@@ -12,18 +13,6 @@ export const profile = z.object({
   wallet: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profile>;
-
-/** A player's own limits (docs/architecture.md "House limits"), each for a calendar period in UTC (day, week from Monday, month). */
-export const LIMIT_NAMES = [
-  ...['depositDaily', 'depositWeekly', 'depositMonthly'],
-  ...['lossDaily', 'lossWeekly', 'lossMonthly'],
-  ...['wagerDaily', 'wagerWeekly', 'wagerMonthly'],
-] as const;
-export type LimitName = (typeof LIMIT_NAMES)[number];
-/** Minutes between reality checks; 0 is off. */
-export const REALITY_CHECK_MINUTES = [0, 15, 30, 60] as const;
-export const EXCLUSION_DURATIONS = ['24h', '7d', '30d', 'permanent'] as const;
-export type ExclusionDuration = (typeof EXCLUSION_DURATIONS)[number];
 
 const realityCheckMinutes = z.union(
   REALITY_CHECK_MINUTES.map((minutes) => z.literal(minutes)),
@@ -77,7 +66,10 @@ const limit = z
   .refine((coins) => coinsToHundredths(coins) !== null, 'A limit can have at most two decimals')
   .nullable();
 /** PUT /user/limits: any of the limits in coins (null removes it), and the reality check's interval. */
-export const limitsBody = body({ ...perLimit(limit.optional()).shape, realityCheckMinutes: realityCheckMinutes.optional() });
+export const limitsBody = body({
+  ...perLimit(limit.optional()).shape,
+  realityCheckMinutes: realityCheckMinutes.optional(),
+});
 export type PlayerLimitsUpdate = z.input<typeof limitsBody>;
 export const sessionQuery = body({
   since: z
