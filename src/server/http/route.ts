@@ -22,13 +22,30 @@ type WireRequest<K extends RouteKey> = FastifyRequest & {
   account: Routes[K] extends { signedIn: true } ? AccountRef : undefined;
 };
 
+/**
+ * The answer's serializer, run once per `data` object: the public reads answer from caches whose
+ * value is one object for PUBLIC_CACHE_MS, and checking a 500-bet page against its schema for every
+ * request would cost more than writing it did without one. Answers are never mutated once returned.
+ */
+const serializedOnce: typeof serializerCompiler = (route) => {
+  const serialize = serializerCompiler(route);
+  const written = new WeakMap<object, string>();
+  return (answer) => {
+    const { data } = answer as { data?: unknown };
+    if (typeof data !== 'object' || data === null) return serialize(answer);
+    let json = written.get(data);
+    if (json === undefined) written.set(data, (json = serialize(answer)));
+    return json;
+  };
+};
+
 /** Validation and answers by the wire's zod schemas; an absent body or query is read as `{}`. */
 export function installWireCompilers(app: FastifyInstance): void {
   app.setValidatorCompiler((route) => {
     const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
     return (data) => validate(data ?? {});
   });
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializedOnce);
 }
 
 /**
