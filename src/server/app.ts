@@ -13,6 +13,7 @@ import { RedisBus } from './bus/RedisBus';
 import { trustProxyFn } from './clientAddress';
 import { capConnections } from './http/connectionCap';
 import { installErrorHandlers } from './http/errors';
+import { installWireCompilers } from './http/route';
 import { healthRoutes } from './http/health';
 import { metricsRoutes, timeRequests } from './http/metrics';
 import { gameRoutes } from './http/game';
@@ -84,6 +85,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   });
 
   installErrorHandlers(app);
+  installWireCompilers(app);
   timeRequests(app, metrics);
   securityHeaders(app, config);
   await app.register(fastifyCookie);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, getData, postData, REFRESH_TRIES } from '../../src/client/net/api';
+import { ApiError, api, REFRESH_TRIES } from '../../src/client/net/api';
 import { accessTokenAtom } from '../../src/client/state/sessionAtom';
 import { profileAtom } from '../../src/client/state/profileAtom';
 import { store } from '../../src/client/state/store';
@@ -42,27 +42,43 @@ afterEach(() => {
 describe('the HTTP client', () => {
   it('sends the Bearer token everywhere but /auth and returns the envelope data', async () => {
     const seen = serve((request) => ok(request.path));
-    expect(await getData('/user/profile')).toBe('/api/v1/user/profile');
-    await postData('/auth/logout');
+    expect(await api.get('/user/profile')).toBe('/api/v1/user/profile');
+    await api.post('/auth/logout');
     expect(seen.map((request) => request.authorization)).toEqual(['Bearer old-token', null]);
+  });
+
+  it('fills in path parameters and sends the query, leaving out what is undefined', async () => {
+    const seen = serve((request) => ok(request.path));
+    await api.get('/game/bets/:gameId', { params: { gameId: '12' }, query: { before: 340, limit: undefined } });
+    await api.get('/game/leaders', { query: { period: undefined } });
+    await api.post(
+      '/payment/pay/:depositId',
+      { paymentData: { wallet: 'w', data: 'AA==' } },
+      { params: { depositId: 'a b' } },
+    );
+    expect(seen.map((request) => request.path)).toEqual([
+      '/api/v1/game/bets/12?before=340',
+      '/api/v1/game/leaders',
+      '/api/v1/payment/pay/a%20b',
+    ]);
   });
 
   it("hands the server's errorMessage of a 4xx answer to the caller, and 'Error occurred' without one", async () => {
     serve((request) =>
       request.path.endsWith('/bet/refund') ? refused(409, 'Too late: the rocket has flown away') : json(500, 'x'),
     );
-    await expect(postData('/bet/refund', { betId: '1' })).rejects.toMatchObject({
+    await expect(api.post('/bet/refund', { betId: '1' })).rejects.toMatchObject({
       message: 'Too late: the rocket has flown away',
       status: 409,
     });
-    await expect(getData('/game/leaders')).rejects.toMatchObject({ message: 'Error occurred', status: 500 });
+    await expect(api.get('/game/leaders')).rejects.toMatchObject({ message: 'Error occurred', status: 500 });
   });
 
   it('refuses an envelope without success or data', async () => {
     serve(() => json(200, { success: false, errorMessage: 'No' }));
-    await expect(getData('/x')).rejects.toThrow('No');
+    await expect(api.get('/game/info')).rejects.toThrow('No');
     serve(() => json(200, { success: true }));
-    await expect(postData('/bet/create/auto', {})).rejects.toThrow('Error occurred');
+    await expect(api.post('/bet/create/auto', { amount: 1000, rate: 2 })).rejects.toThrow('Error occurred');
   });
 
   it('never sends a POST twice on its own: not after a 500, a 409 or a network error', async () => {
@@ -72,14 +88,14 @@ describe('the HTTP client', () => {
       () => Promise.reject(new TypeError('network')),
     ]) {
       const seen = serve(reply);
-      await expect(postData('/bet/create', { amount: 20000 })).rejects.toBeInstanceOf(ApiError);
+      await expect(api.post('/bet/create', { amount: 20000 })).rejects.toBeInstanceOf(ApiError);
       expect(seen).toHaveLength(1);
     }
   });
 
   it('a network error carries no status (the session keeps going)', async () => {
     serve(() => Promise.reject(new TypeError('fetch failed')));
-    await expect(getData('/user/profile')).rejects.toMatchObject({ status: null, message: 'Error occurred' });
+    await expect(api.get('/user/profile')).rejects.toMatchObject({ status: null, message: 'Error occurred' });
   });
 
   it('on a 401 refreshes once for all parallel requests, then retries each once with the new token', async () => {
@@ -91,9 +107,9 @@ describe('the HTTP client', () => {
       return request.authorization === 'Bearer new-token' ? ok(request.path) : refused(401, 'Sign in again');
     });
     const answers = await Promise.all([
-      getData('/user/profile'),
-      getData('/bet/history'),
-      postData('/bet/cancel', { betId: '3' }),
+      api.get('/user/profile'),
+      api.get('/bet/history'),
+      api.post('/bet/cancel', { betId: '3' }),
     ]);
     expect(answers).toEqual(['/api/v1/user/profile', '/api/v1/bet/history', '/api/v1/bet/cancel']);
     expect(seen.filter((request) => request.path.endsWith('/auth/refresh'))).toHaveLength(1);
@@ -105,7 +121,7 @@ describe('the HTTP client', () => {
     const seen = serve((request) =>
       request.path.endsWith('/auth/refresh') ? ok({ token: 'new-token' }) : refused(401, 'Sign in again'),
     );
-    await expect(getData('/user/profile')).rejects.toMatchObject({ status: 401 });
+    await expect(api.get('/user/profile')).rejects.toMatchObject({ status: 401 });
     expect(seen.map((request) => request.path.replace('/api/v1', ''))).toEqual([
       '/user/profile',
       '/auth/refresh',
@@ -116,14 +132,14 @@ describe('the HTTP client', () => {
   it('a failed refresh signs the player out', async () => {
     store.set(profileAtom, { balanceAmount: 100, email: 'e', nickname: 'n', wallet: null });
     serve((request) => refused(401, request.path.endsWith('/auth/refresh') ? 'No session' : 'Expired'));
-    await expect(getData('/user/profile')).rejects.toMatchObject({ status: 401 });
+    await expect(api.get('/user/profile')).rejects.toMatchObject({ status: 401 });
     expect(store.get(accessTokenAtom)).toBeNull();
     expect(store.get(profileAtom)).toBeNull();
   });
 
   it('sends the Idempotency-Key it is given', async () => {
     const seen = serve(() => ok({ betId: '1' }));
-    await postData('/bet/create', { amount: 20000 }, { idempotencyKey: 'k-1' });
+    await api.post('/bet/create', { amount: 20000 }, { idempotencyKey: 'k-1' });
     expect(seen[0]?.idempotencyKey).toBe('k-1');
   });
 });
@@ -140,7 +156,7 @@ describe('a refresh the server cannot answer now', () => {
       return busy;
     });
     const started = Date.now();
-    expect(await getData('/user/profile')).toBe('fine');
+    expect(await api.get('/user/profile')).toBe('fine');
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(seen.filter((request) => request.path.endsWith('/auth/refresh'))).toHaveLength(2);
     expect(store.get(accessTokenAtom)).toBe('new-token');
@@ -152,7 +168,7 @@ describe('a refresh the server cannot answer now', () => {
       request.path.endsWith('/auth/refresh') ? json(503, { success: false }) : refused(401, 'Expired'),
     );
     // The request fails as if no answer came, which the profile and the panels try again later.
-    await expect(getData('/user/profile')).rejects.toMatchObject({ status: null });
+    await expect(api.get('/user/profile')).rejects.toMatchObject({ status: null });
     expect(seen.filter((request) => request.path.endsWith('/auth/refresh'))).toHaveLength(REFRESH_TRIES);
     expect(store.get(accessTokenAtom)).toBe('old-token');
     expect(store.get(profileAtom)).not.toBeNull();

@@ -48,6 +48,8 @@ describe('bet reducers', () => {
     expect(decodeBetEvent(JSON.stringify(createdEvent('4')))?.data.betId).toBe('4');
     expect(decodeBetEvent(JSON.stringify({ eventType: 'GAME_CREATED', data: { betId: '1' } }))).toBeNull();
     expect(decodeBetEvent('{')).toBeNull();
+    const { data } = createdEvent('5');
+    expect(decodeBetEvent(JSON.stringify({ eventType: 'BET_REFUNDED', data: { ...data, amount: '1' } }))).toBeNull();
     expect(decodeOnline('{"online":12}')).toBe(12);
     expect(decodeOnline('{"online":"12"}')).toBeNull();
   });

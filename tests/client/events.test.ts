@@ -220,6 +220,13 @@ describe('decoding', () => {
     expect(decodeGameEvent(JSON.stringify({ eventType: 'BET_CREATED', data: { gameId: '1' } }))).toBeNull();
     expect(decodeGameEvent(JSON.stringify({ eventType: 'GAME_RATE', data: { rate: 1 } }))).toBeNull();
   });
+
+  it("checks every field against the wire's schema, so a malformed event never reaches the atoms", () => {
+    const rate = { gameId: '3', rate: 1.5, elapsedMs: 100, serverTime: 1000 };
+    expect(decodeGameEvent(JSON.stringify({ eventType: 'GAME_RATE', data: rate }))?.data).toEqual(rate);
+    for (const broken of [{ rate: '1.5' }, { elapsedMs: null }, { serverTime: undefined }])
+      expect(decodeGameEvent(JSON.stringify({ eventType: 'GAME_RATE', data: { ...rate, ...broken } }))).toBeNull();
+  });
 });
 
 describe('the store', () => {

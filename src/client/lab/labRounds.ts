@@ -6,9 +6,9 @@
  */
 
 import { ROUNDS_PAGE_MAX } from '../../shared/constants';
-import type { FairnessInfo, RoundDetails } from '../../shared/protocol';
+import type { RoundDetails } from '../../shared/protocol';
 import { checkRound } from '../../shared/roundAudit';
-import { getData } from '../net/api';
+import { api } from '../net/api';
 import type { LabRound } from './replay';
 
 export interface VerifiedRounds {
@@ -32,14 +32,14 @@ const BATCH = 250;
 async function fetchRounds(count: number): Promise<RoundDetails[]> {
   const pages: RoundDetails[][] = [];
   let fetched = 0;
-  let before = '';
+  let before: string | undefined;
   while (fetched <= count) {
     const limit = Math.min(ROUNDS_PAGE_MAX, count + 1 - fetched);
-    const page = await getData<RoundDetails[]>(`/game/rounds?limit=${limit}${before}`);
+    const page = await api.get('/game/rounds', { query: { limit, before } });
     if (page.length === 0) break;
     pages.unshift(page);
     fetched += page.length;
-    before = `&before=${page[0]!.gameId}`;
+    before = page[0]!.gameId;
   }
   return pages.flat();
 }
@@ -48,7 +48,7 @@ export async function loadVerifiedRounds(
   count: number,
   onProgress: (done: number) => void = () => {},
 ): Promise<VerifiedRounds> {
-  const [all, fairness] = await Promise.all([fetchRounds(count), getData<FairnessInfo>('/game/fairness')]);
+  const [all, fairness] = await Promise.all([fetchRounds(count), api.get('/game/fairness')]);
   const chains = new Map(fairness.chains.map((chain) => [chain.chainId, chain]));
   const first = Math.max(0, all.length - count);
   const result: VerifiedRounds = { rounds: [], checked: 0, verified: 0, voided: 0, failure: null, unchecked: [] };

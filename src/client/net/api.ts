@@ -8,7 +8,8 @@
 
 import { FetchError, ofetch } from 'ofetch';
 import { API_BASE } from '../../shared/constants';
-import type { Envelope, GameInfo, RoundHistoryEntry, TokenResponse } from '../../shared/protocol';
+import type { Envelope, TokenResponse } from '../../shared/protocol';
+import type { Answer, Input, Method, PathOf, RouteKey } from '../../shared/wire/routes';
 import { accessTokenAtom, clearSessionAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
 import { t } from '../i18n/i18n';
@@ -27,7 +28,7 @@ export class ApiError extends Error {
 const isAuthPath = (path: string) => path.includes('/auth');
 
 /** Every call goes through this instance; the token is read at send time. */
-const api = ofetch.create({
+const http = ofetch.create({
   baseURL: API_BASE,
   retry: 0,
   timeout: 10_000,
@@ -37,34 +38,50 @@ const api = ofetch.create({
   },
 });
 
+/** A query's fields as the page has them: numbers are sent as text, undefined ones are left out. */
+type Query<K extends RouteKey> = { [F in keyof Input<K, 'query'>]: Input<K, 'query'>[F] | number };
+/** What a call of route K takes besides its body: its path parameters and query, where it has them. */
+type Parts<K extends RouteKey> = (Input<K, 'params'> extends undefined ? unknown : { params: Input<K, 'params'> }) &
+  (Input<K, 'query'> extends undefined ? unknown : { query?: Query<K> });
+/** The options argument is required only when the route has path parameters. */
+type PartsArg<K extends RouteKey> = Input<K, 'params'> extends undefined ? [options?: Parts<K>] : [options: Parts<K>];
 interface PostOptions {
   /** Sent as `Idempotency-Key`, so the server answers a repeated action once. */
   idempotencyKey?: string;
 }
+type Body<K extends RouteKey> = Input<K, 'body'> extends undefined ? undefined : Input<K, 'body'>;
 
-/** The envelope's data (`data.data` in the spec), or an ApiError with the server's message. */
-export function getData<T>(path: string): Promise<T> {
-  return send<T>(path, { method: 'GET' });
+/**
+ * The typed client of the wire's route table: `api.get('/game/last', { query: { limit: 5 } })` is a
+ * Promise of that route's answer (the envelope's data), or an ApiError with the server's message.
+ */
+export const api = {
+  get: <P extends PathOf<'GET'>>(path: P, ...[options]: PartsArg<`GET ${P}`>) =>
+    send<Answer<`GET ${P}`>>(url(path, options), { method: 'GET' }),
+  post: <P extends PathOf<'POST'>>(path: P, body?: Body<`POST ${P}`>, options?: Parts<`POST ${P}`> & PostOptions) => {
+    const headers: Record<string, string> = {};
+    if (options?.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+    return send<Answer<`POST ${P}`>>(url(path, options), { method: 'POST', body: body ?? {}, headers });
+  },
+  put: <P extends PathOf<'PUT'>>(path: P, body: Body<`PUT ${P}`>) =>
+    send<Answer<`PUT ${P}`>>(path, { method: 'PUT', body: body as object }),
+};
+
+/** The path with its `:name` parameters filled in and its query appended. */
+function url(path: string, options: unknown): string {
+  const { params = {}, query = {} } = (options ?? {}) as { params?: Record<string, string>; query?: object };
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+  return search.size > 0 ? `${filled}?${search}` : filled;
 }
 
-/** POSTs `body` and returns the envelope's data, or throws an ApiError. */
-export function postData<T>(path: string, body: unknown = {}, options: PostOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-  return send<T>(path, { method: 'POST', body: body as Record<string, unknown>, headers });
-}
-
-/** PUTs `body` and returns the envelope's data, or throws an ApiError. */
-export function putData<T>(path: string, body: unknown): Promise<T> {
-  return send<T>(path, { method: 'PUT', body: body as Record<string, unknown> });
-}
-
-type Request = { method: 'GET' | 'POST' | 'PUT'; body?: Record<string, unknown>; headers?: Record<string, string> };
+type Request = { method: Method; body?: object; headers?: Record<string, string> };
 
 async function send<T>(path: string, request: Request): Promise<T> {
   const token = store.get(accessTokenAtom);
   try {
-    return unwrap(await api<Envelope<T>>(path, request));
+    return unwrap(await http<Envelope<T>>(path, request as RequestInit));
   } catch (error) {
     const failure = toApiError(error);
     if (failure.status !== 401 || isAuthPath(path) || token === null) throw failure;
@@ -74,7 +91,7 @@ async function send<T>(path: string, request: Request): Promise<T> {
       throw store.get(accessTokenAtom) === null ? failure : new ApiError(t('wallet.errorOccurred'), null);
     }
     try {
-      return unwrap(await api<Envelope<T>>(path, request));
+      return unwrap(await http<Envelope<T>>(path, request as RequestInit));
     } catch (again) {
       throw toApiError(again);
     }
@@ -117,7 +134,7 @@ type Renewal = { token: string } | 'signed out' | 'no answer';
 async function refreshSession(): Promise<Renewal> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const token = (await api<Envelope<TokenResponse>>('/auth/refresh', { method: 'POST' })).data?.token;
+      const token = (await http<Envelope<TokenResponse>>('/auth/refresh', { method: 'POST' })).data?.token;
       return token ? { token } : 'no answer';
     } catch (error) {
       const response = error instanceof FetchError ? error.response : undefined;
@@ -150,9 +167,3 @@ function toApiError(error: unknown): ApiError {
   }
   return new ApiError(t('wallet.errorOccurred'), null);
 }
-
-/** The round being played now. */
-export const getGameInfo = () => getData<GameInfo>('/game/info');
-
-/** The last finished rounds, newest first. */
-export const getLastRounds = () => getData<RoundHistoryEntry[]>('/game/last');

@@ -4,16 +4,15 @@
  * controller (src/client/panels/) decides when to send them.
  */
 
-import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
-import { postData } from './api';
+import { api } from './api';
 
 /** POST /bet/create, or /bet/create/auto with a target (`rate`, two decimals). */
-export const createBet = (amount: number | null, rate: number | null, idempotencyKey: string) =>
+export const createBet = (amount: number, rate: number | null, idempotencyKey: string) =>
   rate !== null
-    ? postData<BetIdResponse>('/bet/create/auto', { amount, rate }, { idempotencyKey })
-    : postData<BetIdResponse>('/bet/create', { amount }, { idempotencyKey });
+    ? api.post('/bet/create/auto', { amount, rate }, { idempotencyKey })
+    : api.post('/bet/create', { amount }, { idempotencyKey });
 
-export const cancelBet = (betId: string | null) => postData<BetIdResponse>('/bet/cancel', { betId });
+export const cancelBet = (betId: string) => api.post('/bet/cancel', { betId });
 
 /** POST /bet/refund, the spec's name for a cash-out. */
-export const cashOut = (betId: string | null) => postData<CashOutResponse>('/bet/refund', { betId });
+export const cashOut = (betId: string) => api.post('/bet/refund', { betId });

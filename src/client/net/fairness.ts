@@ -5,16 +5,16 @@
  * rather than the server's copy of it.
  */
 
-import type { FairnessInfo, RoundDetails } from '../../shared/protocol';
+import type { RoundDetails } from '../../shared/protocol';
 import { checkRound, type RoundCheck } from '../../shared/roundAudit';
-import { ApiError, getData } from './api';
+import { ApiError, api } from './api';
 
 /** Round ids may have gaps (a round that failed to be stored): look this far back for the previous one. */
 const LOOK_BACK = 5;
 
 async function roundOrNull(id: number): Promise<RoundDetails | null> {
   try {
-    return await getData<RoundDetails>(`/game/round/${id}`);
+    return await api.get('/game/round/:gameId', { params: { gameId: String(id) } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -24,7 +24,7 @@ async function roundOrNull(id: number): Promise<RoundDetails | null> {
 /** Each check of round `gameId` (with the hash the player saw, when given), passing, failing or unknown, in words. */
 export async function auditRound(gameId: string, shownHash?: string): Promise<RoundCheck[]> {
   const id = Number(gameId);
-  const [fetched, fairness] = await Promise.all([roundOrNull(id), getData<FairnessInfo>('/game/fairness')]);
+  const [fetched, fairness] = await Promise.all([roundOrNull(id), api.get('/game/fairness')]);
   if (!fetched) return [{ check: 'hash', result: 'fail', text: `The server does not know round ${gameId}.` }];
   const round: RoundDetails = { ...fetched, hash: shownHash ?? fetched.hash };
   const chain = fairness.chains.find((candidate) => candidate.chainId === round.chainId);

@@ -1,10 +1,10 @@
 /** What the page does with each live message beyond the atoms: queued bets go out, balances refresh. */
 
-import type { BetEvent, GameEvent, ReservesResponse } from '../../shared/protocol';
+import type { BetEvent, GameEvent } from '../../shared/protocol';
 import { roundAtom } from '../state/roundAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
-import { getData, getGameInfo, getLastRounds } from './api';
+import { api } from './api';
 import { houseAtom } from '../state/houseAtom';
 import { placeQueuedBets } from '../panels/controller';
 import { placedElsewhere } from '../panels/serverEvents';
@@ -39,7 +39,7 @@ export function receiveBetEvent(event: BetEvent): void {
 /** On every (re)connect: the round over HTTP (an ENDED one raises game-ended, docs/spec.md §4), then its bets and the player's own. */
 export async function loadRound(): Promise<void> {
   try {
-    const info = await getGameInfo();
+    const info = await api.get('/game/info');
     for (const event of applyGameInfo(info)) afterGameEvent(event);
     await Promise.all([refreshRoundBets(), restoreOwnBets()]);
   } catch {
@@ -49,7 +49,7 @@ export async function loadRound(): Promise<void> {
 
 /** The history strip's rounds. */
 export function loadHistory(): Promise<void> {
-  return getLastRounds().then(
+  return api.get('/game/last').then(
     (rounds) => applyLastRounds(rounds),
     () => undefined,
   );
@@ -57,7 +57,7 @@ export function loadHistory(): Promise<void> {
 
 /** The most one bet may win in the round taking bets (docs/architecture.md "House limits"), from /payment/reserves. */
 function refreshHouseLimits(): Promise<void> {
-  return getData<ReservesResponse>('/payment/reserves').then(
+  return api.get('/payment/reserves').then(
     ({ maxBetProfit }) => store.set(houseAtom, { ...store.get(houseAtom), maxBetProfit }),
     () => undefined,
   );

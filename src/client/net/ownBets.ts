@@ -6,19 +6,18 @@
  * its "(you)" mark.
  */
 
-import type { CurrentBetsResponse } from '../../shared/protocol';
 import { applyCurrentBets } from '../panels/serverEvents';
 import { panelsNow } from '../panels/panelStore';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
-import { getData } from './api';
+import { api } from './api';
 
 /** Asks the server for the player's bets of the round and restores what the page lost. */
 export async function restoreOwnBets(): Promise<void> {
   if (!store.get(accessTokenAtom)) return;
   const sent = panelsNow();
   try {
-    const current = await getData<CurrentBetsResponse>('/bet/current');
+    const current = await api.get('/bet/current');
     if (store.get(accessTokenAtom)) applyCurrentBets(current, sent);
   } catch {
     // The next reconnect or sign-in asks again; the panels keep what they show.

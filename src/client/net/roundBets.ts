@@ -4,7 +4,7 @@ import { ROUND_BETS_PAGE } from '../../shared/constants';
 import type { Bet } from '../../shared/protocol';
 import { roundAtom } from '../state/roundAtom';
 import { store } from '../state/store';
-import { getData } from './api';
+import { api } from './api';
 import { BetFeed } from '../round/betList';
 
 /** The page's one feed of bet events. */
@@ -27,7 +27,7 @@ async function allRoundBets(gameId: string): Promise<Bet[]> {
   const bets: Bet[] = [];
   for (;;) {
     const before = bets.at(-1)?.betId;
-    const page = await getData<Bet[]>(`/game/bets/${gameId}${before === undefined ? '' : `?before=${before}`}`);
+    const page = await api.get('/game/bets/:gameId', { params: { gameId }, query: { before } });
     bets.push(...page);
     if (page.length < ROUND_BETS_PAGE) return bets;
   }

@@ -5,12 +5,11 @@
  * and after a few the profile button says the server is not answering.
  */
 
-import type { PaymentEnvironment, Profile, TokenResponse } from '../../shared/protocol';
 import { paymentEnvironmentAtom } from '../state/paymentEnvironmentAtom';
 import { profileAtom, profileLoadingAtom, profileUnreachableAtom } from '../state/profileAtom';
 import { accessTokenAtom, clearSessionAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
-import { ApiError, getData, postData } from './api';
+import { ApiError, api } from './api';
 import { restoreOwnBets } from './ownBets';
 import { referralFields } from './referral';
 
@@ -47,15 +46,15 @@ export function resumeSession(): Promise<void> {
 /** Email and password sign-in, or registration, then signIn. Throws an ApiError the form shows. */
 export async function signInWithPassword(email: string, password: string, register: boolean): Promise<void> {
   const { token } = register
-    ? await postData<TokenResponse>('/auth/register', { email, password, ...referralFields() })
-    : await postData<TokenResponse>('/auth/authenticate', { login: email, password });
+    ? await api.post('/auth/register', { email, password, ...referralFields() })
+    : await api.post('/auth/authenticate', { login: email, password });
   await signIn(token);
 }
 
 /** Revokes the refresh cookie (POST /auth/logout) and forgets the session on this page. */
 export async function signOut(): Promise<void> {
   clearTimeout(retry);
-  await postData('/auth/logout').catch(() => undefined);
+  await api.post('/auth/logout').catch(() => undefined);
   store.set(clearSessionAtom);
 }
 
@@ -67,7 +66,7 @@ export async function refreshProfile(): Promise<void> {
   clearTimeout(retry);
   if (!store.get(profileAtom)) store.set(profileLoadingAtom, true);
   try {
-    const profile = await getData<Profile>('/user/profile');
+    const profile = await api.get('/user/profile');
     if (request !== latest || !store.get(accessTokenAtom)) return;
     failures = 0;
     store.set(profileAtom, profile);
@@ -89,7 +88,7 @@ export async function refreshProfile(): Promise<void> {
 /** GET /payment/environment; the defaults stay when it fails. */
 async function loadPaymentEnvironment(): Promise<void> {
   try {
-    store.set(paymentEnvironmentAtom, await getData<PaymentEnvironment>('/payment/environment'));
+    store.set(paymentEnvironmentAtom, await api.get('/payment/environment'));
   } catch {
     // The spec's defaults stand until the next sign-in.
   }

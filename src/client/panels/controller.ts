@@ -95,7 +95,7 @@ async function place(index: number): Promise<void> {
   updatePanel(index, () => ({ ...panel, busy: true, notice: null }));
   try {
     const { betId, loweredTo } = await createBet(
-      betAmount(panel),
+      betAmount(panel)!, // affordable() let only an amount through
       panel.isAutoWithdraw ? target(panel) : null,
       newIdempotencyKey(),
     );
@@ -118,7 +118,7 @@ async function cancel(index: number): Promise<void> {
   const { betId } = panelNow(index);
   updatePanel(index, (panel) => ({ ...panel, busy: true }));
   try {
-    await cancelBet(betId);
+    await cancelBet(betId!); // a created bet has its id
     const own = new Set(store.get(ownBetIdsAtom));
     own.delete(String(betId));
     store.set(ownBetIdsAtom, own);
@@ -133,7 +133,7 @@ async function claim(index: number): Promise<void> {
   const { betId } = panelNow(index);
   updatePanel(index, (panel) => ({ ...panel, busy: true }));
   try {
-    const cashedOut = await cashOut(betId);
+    const cashedOut = await cashOut(betId!); // a running bet has its id
     store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(String(cashedOut.betId)));
     updatePanel(index, (panel) =>
       panel.betId === betId ? settled(panel, cashedOut.winAmount - (betAmount(panel) ?? 0)) : panel,

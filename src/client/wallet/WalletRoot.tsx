@@ -10,8 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useAtomValue } from 'jotai';
 import { useWallet } from '@solana/wallet-adapter-react';
-import type { PaymentEnvironment } from '../../shared/protocol';
-import { getData } from '../net/api';
+import { api } from '../net/api';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { walletSlotAtom } from '../state/walletAtom';
 import { registerDemoWallet } from './demoWallet';
@@ -45,7 +44,7 @@ function useEnvironmentType(): string | null {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const ask = () =>
-      getData<PaymentEnvironment>('/payment/environment').then(
+      api.get('/payment/environment').then(
         (environment) => {
           if (stopped) return;
           if (environment.type === 'local') registerDemoWallet();

@@ -7,7 +7,7 @@
 
 import { registerWallet } from '@wallet-standard/wallet';
 import { FAUCET_MAX_SOL } from '../../shared/constants';
-import { postData } from '../net/api';
+import { api } from '../net/api';
 import { readStored, writeStored } from '../state/storage';
 import { keyFromJwk, newKeyJwk } from './standard/ed25519Key';
 import { KeyWallet } from './standard/KeyWallet';
@@ -40,7 +40,7 @@ async function storedKey() {
 }
 
 async function askFaucet(address: string): Promise<void> {
-  await postData('/payment/faucet', { wallet: address, amount: FAUCET_MAX_SOL }).catch((error: unknown) =>
-    console.warn('The local faucet did not fund the demo wallet', error),
-  );
+  await api
+    .post('/payment/faucet', { wallet: address, amount: FAUCET_MAX_SOL })
+    .catch((error: unknown) => console.warn('The local faucet did not fund the demo wallet', error));
 }

@@ -9,8 +9,8 @@ import type { WalletContextState } from '@solana/wallet-adapter-react';
 import { DEPOSIT_MIN_SOL } from '../../shared/constants';
 import { decodeDepositProgram, depositInstruction } from '../../shared/deposit';
 import { solToLamports } from '../../shared/money';
-import type { DepositStatusResponse, PrepareDepositResponse, SignatureResponse } from '../../shared/protocol';
-import { ApiError, getData, postData } from '../net/api';
+import type { PrepareDepositResponse } from '../../shared/protocol';
+import { ApiError, api } from '../net/api';
 import { refreshProfile } from '../net/session';
 import { toBase64 } from './base64';
 import { PlayerError, TEXT } from './messages';
@@ -29,20 +29,21 @@ export async function deposit(wallet: PayingWallet, amountText: string): Promise
   if (!publicKey || !signTransaction) throw new PlayerError(TEXT.walletNotConnected);
   const amount = Number(amountText);
 
-  const prepared = await postData<PrepareDepositResponse>('/payment/prepare', { amount }).catch((error: unknown) => {
+  const prepared = await api.post('/payment/prepare', { amount }).catch((error: unknown) => {
     throw new PlayerError(TEXT.cantDeposit, { cause: error });
   });
-  const blockhash = await getData<string>('/payment/blockhash').catch((error: unknown) => {
+  const blockhash = await api.get('/payment/blockhash').catch((error: unknown) => {
     throw new PlayerError(TEXT.cantProcess, { cause: error });
   });
   const data = await signDeposit(signTransaction, publicKey, prepared, lamports, blockhash).catch((error: unknown) => {
     throw new PlayerError(TEXT.cantFinish, { cause: error });
   });
-  await postData<SignatureResponse>(`/payment/pay/${prepared.token}`, {
-    paymentData: { amount, wallet: publicKey.toBase58(), data },
-  }).catch((error: unknown) => {
-    throw new PlayerError(serverMessage(error) ?? TEXT.cantFinish, { cause: error });
-  });
+  const paymentData = { amount, wallet: publicKey.toBase58(), data };
+  await api
+    .post('/payment/pay/:depositId', { paymentData }, { params: { depositId: prepared.token } })
+    .catch((error: unknown) => {
+      throw new PlayerError(serverMessage(error) ?? TEXT.cantFinish, { cause: error });
+    });
   void refreshWhenCredited(prepared.token);
   return TEXT.transactionSuccessful;
 }
@@ -70,7 +71,7 @@ export function serverMessage(error: unknown): string | null {
 /** Polls `GET /payment/deposit/{id}` until the deposit is no longer pending, then refreshes the balance. */
 async function refreshWhenCredited(depositId: string): Promise<void> {
   for (let tries = 0; tries < CREDIT_POLL_TRIES; tries += 1) {
-    const status = await getData<DepositStatusResponse>(`/payment/deposit/${depositId}`).then(
+    const status = await api.get('/payment/deposit/:depositId', { params: { depositId } }).then(
       (reply) => reply.status,
       () => 'pending',
     );

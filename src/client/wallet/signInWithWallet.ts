@@ -8,8 +8,8 @@
 import { PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
-import type { SignInInput, TokenResponse } from '../../shared/protocol';
-import { ApiError, getData, postData } from '../net/api';
+import type { SignInInput } from '../../shared/protocol';
+import { ApiError, api } from '../net/api';
 import { referralFields } from '../net/referral';
 import { signIn } from '../net/session';
 import { PlayerError, TEXT } from './messages';
@@ -31,9 +31,9 @@ interface Proof {
 export async function signInWithWallet(wallet: SigningWallet): Promise<void> {
   if (!wallet.publicKey) throw new PlayerError(TEXT.connectWallet);
   try {
-    const input = await getData<SignInInput>(`/auth/nonce?wallet=${wallet.publicKey.toBase58()}`);
+    const input = await api.get('/auth/nonce', { query: { wallet: wallet.publicKey.toBase58() } });
     const proof = await prove(wallet, wallet.publicKey, input);
-    const { token } = await postData<TokenResponse>('/auth/authenticate', {
+    const { token } = await api.post('/auth/authenticate', {
       login: proof.login,
       signature: toBase64(proof.signature),
       message: proof.message,

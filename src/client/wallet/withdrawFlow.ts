@@ -2,8 +2,7 @@
 
 import { WITHDRAW_MIN_SOL } from '../../shared/constants';
 import { coinsToHundredths, coinsToSol, hundredthsToLamports, lamportsToSol } from '../../shared/money';
-import type { SignatureResponse } from '../../shared/protocol';
-import { postData } from '../net/api';
+import { api } from '../net/api';
 import { refreshProfile } from '../net/session';
 import { serverMessage } from './depositFlow';
 import { PlayerError, TEXT } from './messages';
@@ -15,7 +14,7 @@ export async function withdraw(coinsText: string, rate: number, wallet: string |
     throw new PlayerError(TEXT.withdrawMinimum);
   if (!wallet) throw new PlayerError(TEXT.walletNotConnected);
   const amount = lamportsToSol(hundredthsToLamports(BigInt(hundredths), rate));
-  await postData<SignatureResponse>('/payment/withdraw', { amount, wallet }).catch((error: unknown) => {
+  await api.post('/payment/withdraw', { amount, wallet }).catch((error: unknown) => {
     throw new PlayerError(serverMessage(error) ?? TEXT.cantWithdraw, { cause: error });
   });
   await refreshProfile();

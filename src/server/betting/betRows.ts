@@ -75,7 +75,7 @@ export function publishBets(outlet: BetOutlet, eventType: BetEventType, bets: re
   if (bets.length === 0) return;
   let hundredths = 0;
   for (const bet of bets) {
-    outlet.bus.publish(DESTINATIONS.bets, JSON.stringify({ eventType, data: bet } as BetEvent));
+    outlet.bus.publish(DESTINATIONS.bets, JSON.stringify({ eventType, data: bet } satisfies BetEvent));
     hundredths += eventType === 'BET_REFUNDED' ? (bet.winAmount ?? 0) : bet.amount;
   }
   outlet.metrics.betEvents.inc({ event: eventType }, bets.length);

@@ -7,13 +7,7 @@
  */
 
 import { sql } from 'drizzle-orm';
-import {
-  AUTO_RATE_MIN,
-  BET_MIN,
-  GROWTH_PER_MS,
-  HUNDREDTHS_PER_COIN,
-  MAX_ACTIVE_BETS_PER_ROUND,
-} from '../../shared/constants';
+import { AUTO_RATE_MIN, GROWTH_PER_MS, MAX_ACTIVE_BETS_PER_ROUND } from '../../shared/constants';
 import { HUNDREDTHS_PER_RATE, rateHundredths } from '../../shared/growth';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
 import { queryRows, type Db } from '../db/client';
@@ -31,8 +25,6 @@ export interface Betting extends BetOutlet {
   maxWin: number;
 }
 
-/** The smallest bet in hundredths. */
-export const MIN_BET = BET_MIN * HUNDREDTHS_PER_COIN;
 /** The lowest auto cash-out target in hundredths. */
 const MIN_TARGET = rateHundredths(AUTO_RATE_MIN);
 

@@ -2,7 +2,6 @@
 
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { API_BASE } from '../../shared/constants';
 import type { ChainKind } from '../config';
 import type { Services } from '../services';
@@ -10,9 +9,8 @@ import { issueSignIn, verifyWalletSignIn, type SignInSite } from '../auth/signIn
 import { passwordSignIn, register } from '../auth/passwordSignIn';
 import { REFRESH_TTL_MS } from '../auth/Tokens';
 import { isKnownLogin, walletAccount, type AccountRef } from '../ledger/accounts';
-import { ok, parseBody } from './errors';
 import { authLimits, byAddress, sessionLimits } from './rateLimits';
-import { body, text } from './schemas';
+import { route } from './route';
 
 const REFRESH_COOKIE = 'refresh_token';
 const CHAIN_IDS: Record<ChainKind, string> = {
@@ -21,23 +19,6 @@ const CHAIN_IDS: Record<ChainKind, string> = {
   testnet: 'solana:testnet',
   mainnet: 'solana:mainnet',
 };
-
-const firstSignIn = { referralId: text('referralId', 64).optional(), telegramId: text('telegramId', 64).optional() };
-const email = z.email({ error: 'Enter a valid email' }).max(254, 'Enter a valid email');
-const password = z
-  .string({ error: 'Password is required' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(200, 'Password must be at most 200 characters');
-
-const walletLogin = body({
-  login: text('login', 64),
-  signature: text('signature', 4096),
-  message: text('message', 2048),
-  ...firstSignIn,
-});
-const passwordLogin = body({ login: email, password });
-const registration = body({ email, password, ...firstSignIn });
-const nonceQuery = body({ wallet: text('wallet', 64) });
 
 /** Who presents a refresh token: a used one is honoured again (for a short while) only for the same client. */
 const clientOf = (request: FastifyRequest) => `${byAddress(request)} ${request.headers['user-agent'] ?? ''}`;
@@ -50,7 +31,7 @@ export function authRoutes(services: Services) {
   async function signedIn(reply: FastifyReply, account: AccountRef) {
     const { refresh, access } = await tokens.startSession(account);
     setRefreshCookie(reply, refresh);
-    return ok({ token: access });
+    return { token: access };
   }
 
   return async function (app: FastifyInstance): Promise<void> {
@@ -68,39 +49,30 @@ export function authRoutes(services: Services) {
       return { domain, uri: `${request.protocol}://${domain}`, chainId: CHAIN_IDS[config.chain] };
     }
 
-    app.get('/auth/nonce', { preHandler }, async (request) => {
-      const { wallet } = parseBody(nonceQuery, request.query);
-      return ok(await issueSignIn(db, wallet, site(request)));
+    route(app, 'GET /auth/nonce', preHandler, async (request) => issueSignIn(db, request.query.wallet, site(request)));
+
+    route(app, 'POST /auth/authenticate', preHandler, async ({ body }, reply) => {
+      if ('password' in body) return signedIn(reply, await passwordSignIn(db, body.login, body.password));
+      await verifyWalletSignIn(db, body);
+      return signedIn(reply, await walletAccount(db, body.login, body));
     });
 
-    app.post('/auth/authenticate', { preHandler }, async (request, reply) => {
-      const fields = request.body as Record<string, unknown> | undefined;
-      if (fields && typeof fields === 'object' && 'password' in fields) {
-        const login = parseBody(passwordLogin, fields);
-        return signedIn(reply, await passwordSignIn(db, login.login, login.password));
-      }
-      const proof = parseBody(walletLogin, fields);
-      await verifyWalletSignIn(db, proof);
-      return signedIn(reply, await walletAccount(db, proof.login, proof));
-    });
+    route(app, 'POST /auth/register', preHandler, async ({ body }, reply) =>
+      signedIn(reply, await register(db, body.email, body.password, body)),
+    );
 
-    app.post('/auth/register', { preHandler }, async (request, reply) => {
-      const form = parseBody(registration, request.body);
-      return signedIn(reply, await register(db, form.email, form.password, form));
-    });
-
-    app.post('/auth/refresh', { preHandler: sessionHandler }, async (request, reply) => {
+    route(app, 'POST /auth/refresh', sessionHandler, async (request, reply) => {
       const cookie = request.cookies[REFRESH_COOKIE] ?? '';
       const { account, refresh, family } = await tokens.rotate(cookie, clientOf(request));
       setRefreshCookie(reply, refresh);
-      return ok({ token: await tokens.accessToken(account, family) });
+      return { token: await tokens.accessToken(account, family) };
     });
 
-    app.post('/auth/logout', { preHandler: sessionHandler }, async (request, reply) => {
+    route(app, 'POST /auth/logout', sessionHandler, async (request, reply) => {
       const refresh = request.cookies[REFRESH_COOKIE];
       if (refresh) await tokens.revoke(refresh);
       reply.clearCookie(REFRESH_COOKIE, { path: `${API_BASE}/auth` });
-      return ok(null);
+      return null;
     });
   };
 }

@@ -1,8 +1,7 @@
 /** Errors that routes throw and the one handler that maps them to the envelope of docs/wire.md "HTTP". */
 
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { ZodType } from 'zod';
-import type { Envelope } from '../../shared/protocol';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Refusal, type RefusalKind } from '../Refusal';
 
 /** An error a player may read: its message goes out as errorMessage with its status. */
@@ -20,18 +19,11 @@ export const unauthorized = (message = 'Please sign in again') => new HttpError(
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** The success envelope. */
-export function ok<T>(data: T): Envelope<T> {
-  return { success: true, data };
-}
-
-/** Validates a body with a zod schema; a failure is a 400 with the first issue's message. */
-export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw badRequest(issue?.message && !issue.message.startsWith('Invalid input') ? issue.message : `${field}invalid value`);
+/** A request the route's schemas refused: the first issue's message, else which field is wrong. */
+function validationMessage(issue: { message?: string; instancePath: string }): string {
+  if (issue.message && !issue.message.startsWith('Invalid input')) return issue.message;
+  const field = issue.instancePath.slice(1).replaceAll('/', '.');
+  return `${field ? `${field}: ` : ''}invalid value`;
 }
 
 /** The status of each kind of domain refusal. */
@@ -49,6 +41,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.status).send({ success: false, errorMessage: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ success: false, errorMessage: validationMessage(error.validation[0]!) });
     }
     if (error instanceof Refusal) {
       return reply.status(REFUSAL_STATUS[error.kind]).send({ success: false, errorMessage: error.message });

@@ -1,33 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  HISTORY_LENGTH,
-  LAST_ROUNDS_MAX,
-  LEADER_PERIODS,
-  ROUND_BETS_PAGE,
-  type LeaderPeriod,
-} from '../../shared/constants';
+import { LAST_ROUNDS_MAX } from '../../shared/constants';
 import type { Bet, BetWithRound, FairnessInfo, RoundDetails, RoundHistoryEntry } from '../../shared/protocol';
 import type { Services } from '../services';
 import { leaders, roundBets } from '../ledger/betViews';
 import { findRound, latestRound, type RoundRow } from '../game/rounds';
 import { gameInfo, lastRounds } from '../game/roundViews';
 import { fairnessInfo, roundDetails } from '../game/fairnessViews';
-import { notFound, ok, parseBody } from './errors';
+import { notFound } from './errors';
 import { addressLimit } from './rateLimits';
-import { beforeBet, pageSize } from './schemas';
+import { route } from './route';
 import { TtlCache } from './TtlCache';
-
-const lastQuery = z.object({ limit: pageSize(LAST_ROUNDS_MAX, HISTORY_LENGTH) });
-const betsQuery = z.object({ limit: pageSize(ROUND_BETS_PAGE, ROUND_BETS_PAGE), before: beforeBet });
-const leadersQuery = z.object({
-  period: z
-    .enum(Object.keys(LEADER_PERIODS) as [LeaderPeriod, ...LeaderPeriod[]], {
-      message: `period must be one of ${Object.keys(LEADER_PERIODS).join(', ')}`,
-    })
-    .default('day'),
-});
-const gameIdParams = z.object({ gameId: z.string().regex(/^[1-9]\d{0,14}$/, 'gameId must be a round number') });
 
 /**
  * The public game endpoints of docs/wire.md "HTTP": current round, history, bets of a round, leaders,
@@ -47,44 +29,40 @@ export function gameRoutes(services: Services) {
   const fairness = new TtlCache<FairnessInfo>(publicCacheMs);
   const details = new TtlCache<RoundDetails | null>(liveMs);
   return async (app: FastifyInstance): Promise<void> => {
-    const limited = (name: string) => ({ preHandler: addressLimit(app, `game-${name}`, rateLimits.publicPerIp) });
+    const limited = (name: string) => addressLimit(app, `game-${name}`, rateLimits.publicPerIp);
 
-    app.get('/game/info', limited('info'), async () => {
+    route(app, 'GET /game/info', limited('info'), async () => {
       const info = gameInfo(await latest.get('latest', () => latestRound(db)), services.clock.now());
       if (!info) throw notFound('No round has started yet');
-      return ok(info);
+      return info;
     });
 
-    app.get('/game/last', limited('last'), async (request) => {
-      const { limit } = parseBody(lastQuery, request.query);
+    route(app, 'GET /game/last', limited('last'), async ({ query }) => {
       const rounds = await history.get('last', () => lastRounds(db, LAST_ROUNDS_MAX));
-      return ok(rounds.slice(0, limit));
+      return rounds.slice(0, query.limit);
     });
 
-    app.get('/game/bets/:gameId', limited('bets'), async (request) => {
-      const roundId = Number(parseBody(gameIdParams, request.params).gameId);
-      const { limit, before } = parseBody(betsQuery, request.query);
+    route(app, 'GET /game/bets/:gameId', limited('bets'), async ({ params, query }) => {
+      const roundId = Number(params.gameId);
+      const { limit, before } = query;
       const page = await betPages.get(`${roundId}:${before ?? ''}:${limit}`, async () =>
         (await findRound(db, roundId)) ? roundBets(db, roundId, limit, before) : null,
       );
       if (!page) throw notFound('No such round');
-      return ok(page);
+      return page;
     });
 
-    app.get('/game/leaders', limited('leaders'), async (request) => {
-      const { period } = parseBody(leadersQuery, request.query);
-      return ok(await leaderboard.get(period, () => leaders(db, Date.now(), period)));
-    });
-
-    app.get('/game/fairness', limited('fairness'), async () =>
-      ok(await fairness.get('fairness', () => fairnessInfo(db))),
+    route(app, 'GET /game/leaders', limited('leaders'), async ({ query }) =>
+      leaderboard.get(query.period, () => leaders(db, Date.now(), query.period)),
     );
 
-    app.get('/game/round/:gameId', limited('round'), async (request) => {
-      const roundId = Number(parseBody(gameIdParams, request.params).gameId);
+    route(app, 'GET /game/fairness', limited('fairness'), async () => fairness.get('fairness', () => fairnessInfo(db)));
+
+    route(app, 'GET /game/round/:gameId', limited('round'), async ({ params }) => {
+      const roundId = Number(params.gameId);
       const round = await details.get(String(roundId), () => roundDetails(db, roundId));
       if (!round) throw notFound('No such round');
-      return ok(round);
+      return round;
     });
   };
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { readiness } from '../../shared/wire/health';
 import type { Services } from '../services';
 import { addressLimit } from './rateLimits';
+import { route } from './route';
 import { TtlCache } from './TtlCache';
 
 /** How long the readiness check waits for the database. */
@@ -26,13 +28,15 @@ export function healthRoutes(services: Services) {
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref()),
     ]);
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/health', async () => ({ success: true, data: { status: 'ok' } }));
+    route(app, 'GET /health', [], async () => ({ status: 'ok' as const }));
     const preHandler = addressLimit(app, 'ready', config.rateLimits.publicPerIp);
-    app.get('/ready', { preHandler }, async (_request, reply) => {
+    // Not in the route table: its answer is the envelope with success false (503) when not ready.
+    const schema = { response: { 200: readiness, 503: readiness } };
+    app.get('/ready', { preHandler, schema }, async (_request, reply) => {
       const databaseUp = await databaseCheck.get('database', probeDatabase);
       const ready = databaseUp && bus.connected;
       const data = {
-        status: ready ? 'ready' : 'not ready',
+        status: ready ? ('ready' as const) : ('not ready' as const),
         database: databaseUp,
         bus: bus.connected,
         role: config.role,

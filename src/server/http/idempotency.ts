@@ -20,8 +20,11 @@ const KEEP_MS = 24 * 3600_000;
 const PURGE_EVERY_MS = 60_000;
 let purgedAt = 0;
 
+/** What a claim is made of. */
+type Asked = Pick<FastifyRequest, 'headers' | 'method' | 'url' | 'body'>;
+
 /** The request's Idempotency-Key and what it asked (method, path, body hash); undefined without the header. */
-export function idempotencyClaim(request: FastifyRequest): IdempotencyClaim | undefined {
+export function idempotencyClaim(request: Asked): IdempotencyClaim | undefined {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return undefined;
   if (typeof key !== 'string' || !KEY.test(key))
@@ -41,7 +44,7 @@ export function idempotencyClaim(request: FastifyRequest): IdempotencyClaim | un
 export async function idempotent<T>(
   db: Db,
   accountId: number,
-  request: FastifyRequest,
+  request: Asked,
   create: (claim: IdempotencyClaim | undefined) => Promise<T>,
 ): Promise<T> {
   const claim = idempotencyClaim(request);

@@ -25,3 +25,11 @@ export async function requireAccount(request: FastifyRequest): Promise<AccountRe
   verified.set(request, account);
   return account;
 }
+
+/** The route hook of signed-in routes: a request without a valid access token is answered 401. */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  await requireAccount(request);
+}
+
+/** The player the hook found; undefined on a route without it. */
+export const accountOf = (request: FastifyRequest): AccountRef | undefined => verified.get(request);

@@ -6,7 +6,7 @@
 
 import { useState } from 'react';
 import type { PlayerStats } from '../../../shared/protocol';
-import { getData } from '../../net/api';
+import { api } from '../../net/api';
 import { formatCoins, formatRate } from '../format';
 import { Chip } from '../pixel';
 import { useRequest } from '../modals/useRequest';
@@ -26,7 +26,7 @@ function curves(stats: PlayerStats) {
 
 export default function StatsPart() {
   const t = useT();
-  const stats = useRequest(() => getData<PlayerStats>('/user/stats'));
+  const stats = useRequest(() => api.get('/user/stats'));
   const [by, setBy] = useState<'bet' | 'day'>('bet');
   if (stats.state === 'loading') return <p className="modal-empty">{t('common.loading')}</p>;
   if (stats.state === 'failed') return <p className="modal-message modal-message-error">{stats.message}</p>;

@@ -5,8 +5,8 @@
 
 import { useSetAtom } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
-import type { BetHistoryResponse, BetWithRound } from '../../../shared/protocol';
-import { getData } from '../../net/api';
+import type { BetWithRound } from '../../../shared/protocol';
+import { api } from '../../net/api';
 import { openFairnessAtom } from '../../state/modalAtom';
 import { formatCoins, formatRate, formatTime, rateColor } from '../format';
 import { Chip } from '../pixel';
@@ -51,7 +51,7 @@ export function BetsModal({ open, onClose }: { open: boolean; onClose(): void })
 
 function BetHistory() {
   const t = useT();
-  const history = useRequest(() => getData<BetHistoryResponse>('/bet/history'));
+  const history = useRequest(() => api.get('/bet/history'));
   const openFairness = useSetAtom(openFairnessAtom);
   if (history.state === 'loading') return <p className="modal-empty">{t('common.loading')}</p>;
   if (history.state === 'failed') return <p className="modal-message modal-message-error">{history.message}</p>;

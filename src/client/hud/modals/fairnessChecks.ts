@@ -6,9 +6,8 @@
  */
 
 import { roundHash } from '../../../shared/fairness';
-import type { FairnessInfo } from '../../../shared/protocol';
 import type { RoundCheck } from '../../../shared/roundAudit';
-import { getData } from '../../net/api';
+import { api } from '../../net/api';
 import { auditRound } from '../../net/fairness';
 import type { FairnessRound } from '../../state/modalAtom';
 import { t } from '../../i18n/i18n';
@@ -85,7 +84,7 @@ export const replacedChainCheck: FairnessCheck = {
   id: 'replaced',
   label: 'fairness.checkChains',
   async run() {
-    const { chains } = await getData<FairnessInfo>('/game/fairness');
+    const { chains } = await api.get('/game/fairness');
     const unplayed = chains.slice(1).filter((chain) => chain.firstRoundId === null);
     if (unplayed.length === 0) return { ok: true, detail: t('fairness.chainsPlayed') };
     const names = unplayed.map((chain) => chain.chainId).join(', ');

@@ -1,6 +1,11 @@
-/** zod building blocks for request bodies, with messages a player can read. */
+/** zod building blocks of the wire: the envelope, and request fields with messages a player can read. */
 
 import { z } from 'zod';
+
+/** Every JSON answer is this envelope (docs/wire.md "Envelope and statuses"); a client reads `data.data`. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+/** Either envelope, the answer or a refusal (`errorMessage` a sentence a player can read), as a reader holds it before looking at `success`. */
+export type Envelope<T = unknown> = { success: boolean; data?: T; errorMessage?: string };
 
 /** A JSON object body with exactly these fields: anything else is refused by name. */
 export function body<T extends z.ZodRawShape>(shape: T) {
@@ -39,3 +44,6 @@ export function pageSize(max: number, fallback: number) {
   const message = `limit must be a whole number from 1 to ${max}`;
   return z.coerce.number({ message }).int(message).min(1, message).max(max, message).default(fallback);
 }
+
+/** A round number in a path or query: a positive integer as text. */
+export const roundNumber = (name: string) => z.string().regex(/^[1-9]\d{0,14}$/, `${name} must be a round number`);

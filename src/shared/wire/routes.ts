@@ -1,0 +1,112 @@
+/**
+ * The route table: every JSON route of docs/wire.md "HTTP" with the schemas of its path parameters,
+ * query, body and answer (the envelope's `data`). The server registers its routes from it (validation
+ * and serialisation), the page's client takes its types from it, docs/wire.md is generated from it.
+ */
+
+import { z } from 'zod';
+import { loginBody, nonceQuery, registration, signInInput, tokenAnswer } from './auth';
+import { bet } from './betObject';
+import {
+  autoBetBody,
+  betBody,
+  betHistory,
+  betHistoryQuery,
+  betIdAnswer,
+  betIdBody,
+  betWithRound,
+  cashOutAnswer,
+  currentBets,
+} from './bet';
+import {
+  fairnessInfo,
+  gameIdParams,
+  gameInfo,
+  lastQuery,
+  leadersQuery,
+  roundBetsQuery,
+  roundDetails,
+  roundHistoryEntry,
+  roundsQuery,
+} from './game';
+import { liveness } from './health';
+import {
+  depositParams,
+  depositStatusAnswer,
+  faucetBody,
+  paymentEnvironment,
+  payBody,
+  prepareBody,
+  prepareDepositAnswer,
+  reserves,
+  signatureAnswer,
+  withdrawBody,
+} from './payment';
+import { exclusionBody, limitsBody, playerLimits, playerStats, profile, sessionQuery, sessionResult } from './user';
+
+/** What one route takes and answers. */
+export interface RouteSchemas {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  answer: z.ZodType;
+  /** The route needs a signed-in player (a Bearer access token). */
+  signedIn?: true;
+}
+
+export const routes = {
+  'GET /auth/nonce': { query: nonceQuery, answer: signInInput },
+  'POST /auth/authenticate': { body: loginBody, answer: tokenAnswer },
+  'POST /auth/register': { body: registration, answer: tokenAnswer },
+  'POST /auth/refresh': { answer: tokenAnswer },
+  'POST /auth/logout': { answer: z.null() },
+
+  'GET /user/profile': { answer: profile, signedIn: true },
+  'GET /user/stats': { answer: playerStats, signedIn: true },
+  'GET /user/limits': { answer: playerLimits, signedIn: true },
+  'PUT /user/limits': { body: limitsBody, answer: playerLimits, signedIn: true },
+  'POST /user/exclusion': { body: exclusionBody, answer: playerLimits, signedIn: true },
+  'GET /user/session': { query: sessionQuery, answer: sessionResult, signedIn: true },
+
+  'GET /game/info': { answer: gameInfo },
+  'GET /game/last': { query: lastQuery, answer: z.array(roundHistoryEntry) },
+  'GET /game/bets/:gameId': { params: gameIdParams, query: roundBetsQuery, answer: z.array(bet) },
+  'GET /game/leaders': { query: leadersQuery, answer: z.array(betWithRound) },
+  'GET /game/fairness': { answer: fairnessInfo },
+  'GET /game/round/:gameId': { params: gameIdParams, answer: roundDetails },
+  'GET /game/rounds': { query: roundsQuery, answer: z.array(roundDetails) },
+
+  'POST /bet/create': { body: betBody, answer: betIdAnswer, signedIn: true },
+  'POST /bet/create/auto': { body: autoBetBody, answer: betIdAnswer, signedIn: true },
+  'POST /bet/cancel': { body: betIdBody, answer: betIdAnswer, signedIn: true },
+  'POST /bet/refund': { body: betIdBody, answer: cashOutAnswer, signedIn: true },
+  'GET /bet/current': { answer: currentBets, signedIn: true },
+  'GET /bet/history': { query: betHistoryQuery, answer: betHistory, signedIn: true },
+
+  'GET /payment/environment': { answer: paymentEnvironment },
+  'GET /payment/blockhash': { answer: z.string() },
+  'GET /payment/reserves': { answer: reserves },
+  'POST /payment/prepare': { body: prepareBody, answer: prepareDepositAnswer, signedIn: true },
+  'POST /payment/pay/:depositId': { params: depositParams, body: payBody, answer: signatureAnswer, signedIn: true },
+  'GET /payment/deposit/:depositId': { params: depositParams, answer: depositStatusAnswer, signedIn: true },
+  'POST /payment/withdraw': { body: withdrawBody, answer: signatureAnswer, signedIn: true },
+  'POST /payment/faucet': { body: faucetBody, answer: signatureAnswer },
+
+  'GET /health': { answer: liveness },
+} as const satisfies Record<string, RouteSchemas>;
+
+export type Routes = typeof routes;
+export type RouteKey = keyof Routes;
+export type Method = RouteKey extends `${infer M} ${string}` ? M : never;
+/** The paths a method has, e.g. PathOf<'GET'> includes '/game/last'. */
+export type PathOf<M extends Method> = RouteKey extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never;
+type Part<K extends RouteKey, P extends 'params' | 'query' | 'body'> =
+  Routes[K] extends Record<P, infer S extends z.ZodType> ? S : undefined;
+/** What a route's part takes on the wire (before its transforms), or undefined when it has none. */
+export type Input<K extends RouteKey, P extends 'params' | 'query' | 'body'> =
+  Part<K, P> extends z.ZodType ? z.input<Part<K, P>> : undefined;
+/** What a route's part is once validated (after its transforms), or undefined when it has none. */
+export type Parsed<K extends RouteKey, P extends 'params' | 'query' | 'body'> =
+  Part<K, P> extends z.ZodType ? z.output<Part<K, P>> : undefined;
+/** The envelope's `data` of a route. */
+export type Answer<K extends RouteKey> = z.output<Routes[K]['answer']>;
