@@ -4,7 +4,8 @@ import type { store as appStore } from '../state/store';
 import { loadHistory } from './feed';
 import { storeReferralFromQuery } from './referral';
 import { resumeSession } from './session';
-import { brokerUrl, createStompClient } from './stomp';
+import { brokerUrl } from './brokerUrl';
+import { createStompClient } from './stomp';
 
 type Store = typeof appStore;
 

@@ -4,7 +4,7 @@
  */
 
 import { Client } from '@stomp/stompjs';
-import { HEARTBEAT_MS, MAX_CHUNK_BYTES, RECONNECT_DELAY_MS, WS_PATH } from '../../shared/constants';
+import { HEARTBEAT_MS, MAX_CHUNK_BYTES, RECONNECT_DELAY_MS } from '../../shared/constants';
 import { DESTINATIONS } from '../../shared/protocol';
 import { connectionAtom } from '../state/connectionAtom';
 import { latencyAtom } from '../state/latencyAtom';
@@ -20,11 +20,6 @@ type Store = typeof appStore;
 const LATENCY_PROBE_MS = 5000;
 /** An UNSUBSCRIBE of an id never used: the server only answers its receipt. */
 const PROBE_ID = 'latency-probe';
-
-/** ws(s)://host/api/v1/ws/init for the page's own origin. */
-export function brokerUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`;
-}
 
 /**
  * A STOMP client feeding the store. Subscribing inside onConnect re-subscribes after every

@@ -1,0 +1,91 @@
+/** The live view (docs/ops.md "Live view"): the round, the house, players and queues, the last rounds, errors. */
+
+import { Chip } from '../../hud/pixel';
+import type { OpsState } from '../contract';
+import { formatCoins, formatWireRate } from '../format';
+import { Panel, Stats } from '../Stats';
+import { Maintenance } from './Maintenance';
+
+export function LiveView({ state }: { state: OpsState | null }) {
+  if (!state) return <p role="status">Loading…</p>;
+  const { round, house, pending } = state;
+  const owedShare = round.riskCap ? round.owedIfAllCashOut / round.riskCap : null;
+  return (
+    <div className="ops-grid">
+      <Maintenance paused={state.paused} />
+      <Panel title="Round">
+        <Stats
+          items={[
+            ['Round', round.gameId],
+            ['State', round.state],
+            ['Multiplier', formatWireRate(round.rate)],
+            ['Bets', round.bets],
+            ['Stakes', formatCoins(round.stakes)],
+            [
+              'Owed if all cash out now',
+              <span key="owed" className={owedShare !== null && owedShare >= 0.8 ? 'ops-warn' : undefined}>
+                {formatCoins(round.owedIfAllCashOut)}
+                {round.riskCap !== null && ` of ${formatCoins(round.riskCap)} cap`}
+              </span>,
+            ],
+          ]}
+        />
+      </Panel>
+      <Panel title="House">
+        <Stats
+          items={[
+            ['Chain balance', formatCoins(house.chainBalance)],
+            ['Coins owed', formatCoins(house.coinsOwed)],
+            ['Bankroll', formatCoins(house.bankroll)],
+            [
+              'Reserves ratio',
+              <span key="ratio" className={house.reservesRatio < 1 ? 'ops-warn' : undefined}>
+                {house.reservesRatio.toFixed(3)}
+              </span>,
+            ],
+          ]}
+        />
+      </Panel>
+      <Panel title="Players and queues">
+        <Stats
+          items={[
+            ['Players online', state.playersOnline],
+            ['Deposits pending', pending.deposits],
+            ['Withdrawals pending', pending.withdrawals],
+            ['Held for review', pending.review],
+            [
+              'Errors in the last hour',
+              <span key="errors" className={state.errorsLastHour > 0 ? 'ops-warn' : undefined}>
+                {state.errorsLastHour}
+              </span>,
+            ],
+          ]}
+        />
+      </Panel>
+      <Panel title="Last rounds" className="ops-wide">
+        <div className="ops-table-wrap" tabIndex={0} role="region" aria-label="Last rounds table">
+          <table className="ops-table">
+            <thead>
+              <tr>
+                <th scope="col">Round</th>
+                <th scope="col">Crash</th>
+                <th scope="col">House result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.lastRounds.map((row) => (
+                <tr key={row.gameId}>
+                  <td>{row.gameId}</td>
+                  <td>
+                    <Chip color={row.crash >= 200 ? 'green' : 'gray'}>{formatWireRate(row.crash)}</Chip>
+                  </td>
+                  <td className={row.houseResult < 0 ? 'ops-loss' : 'ops-gain'}>{formatCoins(row.houseResult)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Panel>
+    </div>
+  );
+}
