@@ -260,7 +260,12 @@ export const DESTINATIONS = {
   game: `${API_BASE}/ws/game/game-data/info`,
   bets: `${API_BASE}/ws/bets/info`,
   online: `${API_BASE}/ws/stats/online`,
+  /** Extension (docs/ops.md): the operator's pause, a MaintenanceNotice. */
+  maintenance: '/topic/maintenance',
 } as const;
+
+/** Extension: the body on DESTINATIONS.maintenance. */
+export type MaintenanceNotice = { paused: true; reason: string } | { paused: false };
 
 export interface GameCreatedData {
   gameId: string;

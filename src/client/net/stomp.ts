@@ -8,11 +8,13 @@ import { HEARTBEAT_MS, MAX_CHUNK_BYTES, RECONNECT_DELAY_MS } from '../../shared/
 import { DESTINATIONS } from '../../shared/protocol';
 import { connectionAtom } from '../state/connectionAtom';
 import { latencyAtom } from '../state/latencyAtom';
+import { maintenanceAtom } from '../state/maintenanceAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
 import type { store as appStore } from '../state/store';
 import { applyOnline, decodeBetEvent, decodeOnline } from './betEvents';
 import { decodeGameEvent } from './events';
 import { loadRound, receiveBetEvent, receiveGameEvent } from './feed';
+import { decodeMaintenance } from './maintenance';
 
 type Store = typeof appStore;
 
@@ -60,6 +62,10 @@ export function createStompClient(store: Store, url: string): Client {
     client.subscribe(DESTINATIONS.online, (message) => {
       const online = decodeOnline(message.body);
       if (online !== null) applyOnline(store, online);
+    });
+    client.subscribe(DESTINATIONS.maintenance, (message) => {
+      const reason = decodeMaintenance(message.body);
+      if (reason !== undefined) store.set(maintenanceAtom, reason);
     });
     void loadRound();
     measure();

@@ -65,7 +65,11 @@ function Console({ session }: { session: OpsSession }) {
               onClick={() => setView(name)}
             >
               {name}
-              {name === 'Withdrawals' && review > 0 && <span className="ops-badge">{review}</span>}
+              {name === 'Withdrawals' && review > 0 && (
+                <span className="ops-badge" title="Held for review">
+                  {review}
+                </span>
+              )}
             </Button>
           ))}
         </nav>

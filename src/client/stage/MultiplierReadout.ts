@@ -8,8 +8,18 @@ const COLORS = { flying: 0xffffff, crashed: 0xff004d, lag: 0x83769c } as const;
 
 export class MultiplierReadout extends Container {
   readonly value = new GlyphText({ text: 'x1.00', style: { fontFamily: FONTS.readout, fontSize: 72 }, anchor: 0.5 });
-  readonly caption = new BitmapText({ text: 'FLEW AWAY', style: { fontFamily: FONTS.readout, fontSize: 30 }, anchor: 0.5, visible: false });
-  readonly notice = new BitmapText({ text: 'waiting for the server...', style: { fontFamily: FONTS.label, fontSize: 14 }, anchor: 0.5, visible: false });
+  readonly caption = new BitmapText({
+    text: 'FLEW AWAY',
+    style: { fontFamily: FONTS.readout, fontSize: 30 },
+    anchor: 0.5,
+    visible: false,
+  });
+  readonly notice = new BitmapText({
+    text: 'waiting for the server...',
+    style: { fontFamily: FONTS.label, fontSize: 14 },
+    anchor: 0.5,
+    visible: false,
+  });
   private hundredths = 100;
 
   constructor() {

@@ -7,10 +7,33 @@ import { GlyphText } from './GlyphText';
 const BAR_WIDTH = 220;
 
 export class RoundLoader extends Container {
-  private readonly title = new BitmapText({ text: 'Waiting for the next round', style: { fontFamily: FONTS.readout, fontSize: 22 }, anchor: 0.5 });
-  private readonly countdown = new GlyphText({ text: '', style: { fontFamily: FONTS.readout, fontSize: 40 }, anchor: 0.5, y: 48 });
-  private readonly track = new Sprite({ texture: Texture.WHITE, tint: 0x291a4a, x: -BAR_WIDTH / 2, y: 18, width: BAR_WIDTH, height: 8 });
-  private readonly bar = new Sprite({ texture: Texture.WHITE, tint: 0xffa300, x: -BAR_WIDTH / 2, y: 18, width: BAR_WIDTH, height: 8 });
+  private readonly title = new BitmapText({
+    text: 'Waiting for the next round',
+    style: { fontFamily: FONTS.readout, fontSize: 22 },
+    anchor: 0.5,
+  });
+  private readonly countdown = new GlyphText({
+    text: '',
+    style: { fontFamily: FONTS.readout, fontSize: 40 },
+    anchor: 0.5,
+    y: 48,
+  });
+  private readonly track = new Sprite({
+    texture: Texture.WHITE,
+    tint: 0x291a4a,
+    x: -BAR_WIDTH / 2,
+    y: 18,
+    width: BAR_WIDTH,
+    height: 8,
+  });
+  private readonly bar = new Sprite({
+    texture: Texture.WHITE,
+    tint: 0xffa300,
+    x: -BAR_WIDTH / 2,
+    y: 18,
+    width: BAR_WIDTH,
+    height: 8,
+  });
   private tenths = -1;
 
   constructor() {

@@ -16,7 +16,11 @@ let loading: Promise<StageTextures> | undefined;
 export function loadStageAssets(store: Store): Promise<StageTextures> {
   loading ??= load(store).catch((error: unknown) => {
     loading = undefined;
-    store.set(loadingAtom, { progress: 0, done: false, error: 'The game could not load. Reload the page to try again.' });
+    store.set(loadingAtom, {
+      progress: 0,
+      done: false,
+      error: 'The game could not load. Reload the page to try again.',
+    });
     throw error;
   });
   return loading;
@@ -30,10 +34,9 @@ async function load(store: Store): Promise<StageTextures> {
   // page's Content Security Policy (connect-src) rightly refuses; two atlases decode fine on the page.
   await Assets.init({ manifest: await response.json(), basePath: ASSETS_URL, preferences: { preferWorkers: false } });
   const names = Object.keys(BUNDLES) as BundleName[];
-  const bundles = (await Assets.loadBundle(names, (progress) => store.set(loadingAtom, { progress, done: false, error: null }))) as Record<
-    BundleName,
-    Record<string, Spritesheet>
-  >;
+  const bundles = (await Assets.loadBundle(names, (progress) =>
+    store.set(loadingAtom, { progress, done: false, error: null }),
+  )) as Record<BundleName, Record<string, Spritesheet>>;
   const frames = new Map<string, Texture>();
   for (const name of names) {
     const sheet = bundles[name][name];

@@ -80,10 +80,10 @@ export function PlayerFile({ id, onBack }: { id: string; onBack(): void }) {
               ])}
             />
           </Panel>
-          <Panel title="Deposits">
+          <Panel title="Deposits" className="ops-wide">
             <Transfers items={loaded.value.deposits} config={config} />
           </Panel>
-          <Panel title="Withdrawals">
+          <Panel title="Withdrawals" className="ops-wide">
             <Transfers items={loaded.value.withdrawals} config={config} />
           </Panel>
           <Panel title="Limits and exclusion">

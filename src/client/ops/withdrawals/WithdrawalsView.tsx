@@ -110,7 +110,9 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
       <div className="ops-card-head">
         <strong>{formatCoins(item.amount)} coins</strong>
         <Chip color={held ? 'yellow' : 'gray'}>{item.status}</Chip>
-        {needsSecond && <Chip color="orange">Needs second approval</Chip>}
+        {twoNeeded && (
+          <Chip color="orange">{item.approvals.length === 0 ? 'Needs two approvals' : 'Needs second approval'}</Chip>
+        )}
       </div>
       <p className="ops-card-line">
         <span title={item.wallet ?? undefined}>{item.wallet ? shorten(item.wallet) : 'no wallet'}</span> · player{' '}
