@@ -1,6 +1,6 @@
 /** How the console writes money, multipliers, times and chain links. */
 
-import { formatCoins } from '../../shared/money';
+import { coinsToHundredths, formatCoins } from '../../shared/money';
 import { formatRate } from '../hud/format';
 import type { OpsConfig } from './contract';
 
@@ -22,3 +22,11 @@ export const explorerLink = (config: OpsConfig, signature: string) =>
 
 /** A long key or signature cut to its ends, for tables on a phone. */
 export const shorten = (text: string) => (text.length > 14 ? `${text.slice(0, 6)}…${text.slice(-6)}` : text);
+
+/** A signed amount in coins ("25", "-12.5") to signed hundredths; null unless a non-zero amount. */
+export function signedHundredths(text: string): number | null {
+  const trimmed = text.trim();
+  const negative = trimmed.startsWith('-');
+  const size = coinsToHundredths(negative || trimmed.startsWith('+') ? trimmed.slice(1) : trimmed);
+  return size ? (negative ? -size : size) : null;
+}

@@ -9,27 +9,31 @@ import { Maintenance } from './Maintenance';
 export function LiveView({ state }: { state: OpsState | null }) {
   if (!state) return <p role="status">Loading…</p>;
   const { round, house, pending } = state;
-  const owedShare = round.riskCap ? round.owedIfAllCashOut / round.riskCap : null;
+  const owedShare = round?.riskCap ? round.owedIfAllCashOut / round.riskCap : null;
   return (
     <div className="ops-grid">
       <Maintenance paused={state.paused} />
       <Panel title="Round">
-        <Stats
-          items={[
-            ['Round', round.gameId],
-            ['State', round.state],
-            ['Multiplier', formatWireRate(round.rate)],
-            ['Bets', round.bets],
-            ['Stakes', formatCoins(round.stakes)],
-            [
-              'Owed if all cash out now',
-              <span key="owed" className={owedShare !== null && owedShare >= 0.8 ? 'ops-warn' : undefined}>
-                {formatCoins(round.owedIfAllCashOut)}
-                {round.riskCap !== null && ` of ${formatCoins(round.riskCap)} cap`}
-              </span>,
-            ],
-          ]}
-        />
+        {round === null ? (
+          <p>No round yet.</p>
+        ) : (
+          <Stats
+            items={[
+              ['Round', round.gameId],
+              ['State', round.state],
+              ['Multiplier', formatWireRate(round.rate)],
+              ['Bets', round.bets],
+              ['Stakes', formatCoins(round.stakes)],
+              [
+                'Owed if all cash out now',
+                <span key="owed" className={owedShare !== null && owedShare >= 0.8 ? 'ops-warn' : undefined}>
+                  {formatCoins(round.owedIfAllCashOut)}
+                  {round.riskCap !== null && ` of ${formatCoins(round.riskCap)} cap`}
+                </span>,
+              ],
+            ]}
+          />
+        )}
       </Panel>
       <Panel title="House">
         <Stats
@@ -39,9 +43,14 @@ export function LiveView({ state }: { state: OpsState | null }) {
             ['Bankroll', formatCoins(house.bankroll)],
             [
               'Reserves ratio',
-              <span key="ratio" className={house.reservesRatio < 1 ? 'ops-warn' : undefined}>
-                {house.reservesRatio.toFixed(3)}
-              </span>,
+              // null: nothing is owed, so no ratio.
+              house.reservesRatio === null ? (
+                '—'
+              ) : (
+                <span key="ratio" className={house.reservesRatio < 1 ? 'ops-warn' : undefined}>
+                  {house.reservesRatio.toFixed(3)}
+                </span>
+              ),
             ],
           ]}
         />

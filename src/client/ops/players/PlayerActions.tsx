@@ -5,10 +5,9 @@
  */
 
 import { useId, useState } from 'react';
-import { coinsToHundredths } from '../../../shared/money';
 import { opsPost } from '../api';
 import type { PlayerDetail } from '../contract';
-import { formatCoins } from '../format';
+import { formatCoins, signedHundredths } from '../format';
 import { ReasonDialog } from '../ReasonDialog';
 import { ActionButton } from '../role';
 
@@ -54,14 +53,6 @@ export function PlayerActions({ player, onChanged }: { player: PlayerDetail; onC
       {asking === 'adjust' && <AdjustDialog balance={player.balance} onClose={close} onConfirm={act} />}
     </div>
   );
-}
-
-/** A signed amount in coins ("25", "-12.5") to signed hundredths; null unless a non-zero amount. */
-export function signedHundredths(text: string): number | null {
-  const trimmed = text.trim();
-  const negative = trimmed.startsWith('-');
-  const size = coinsToHundredths(negative || trimmed.startsWith('+') ? trimmed.slice(1) : trimmed);
-  return size ? (negative ? -size : size) : null;
 }
 
 interface AdjustProps {

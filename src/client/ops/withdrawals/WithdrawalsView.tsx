@@ -88,11 +88,8 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const held = item.status === 'review';
-  const needsSecond =
-    held &&
-    config?.secondApprovalAbove != null &&
-    item.amount > config.secondApprovalAbove &&
-    item.approvals.length === 1;
+  // Above the second threshold two different admins approve.
+  const twoNeeded = held && config?.secondApprovalAbove != null && item.amount > config.secondApprovalAbove;
   const approvedByMe = item.approvals.some((approval) => approval.by === me);
   const approve = async () => {
     setBusy(true);

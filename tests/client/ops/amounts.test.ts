@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { decodeMaintenance } from '../../../src/client/net/maintenance';
+import { signedHundredths } from '../../../src/client/ops/format';
+
+describe('the credit or debit amount an operator types', () => {
+  it('reads coins with a sign as signed hundredths', () => {
+    expect(signedHundredths('25')).toBe(2500);
+    expect(signedHundredths('+0,5')).toBe(50);
+    expect(signedHundredths(' -12.5 ')).toBe(-1250);
+  });
+
+  it('refuses zero and what is not an amount', () => {
+    for (const text of ['', '0', '-0', '--1', 'abc', '1e3']) expect(signedHundredths(text)).toBeNull();
+  });
+});
+
+describe('the maintenance notice on the player page', () => {
+  it('is the reason while paused and null when running', () => {
+    expect(decodeMaintenance('{"paused":true,"reason":"Database upgrade"}')).toBe('Database upgrade');
+    expect(decodeMaintenance('{"paused":false}')).toBeNull();
+  });
+
+  it('drops anything else', () => {
+    for (const body of ['', 'null', '{"paused":true}', '{"reason":"x"}', '[]'])
+      expect(decodeMaintenance(body)).toBeUndefined();
+  });
+});
