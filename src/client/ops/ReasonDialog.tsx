@@ -7,8 +7,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { Modal } from '../hud/modals/Modal';
 import { Button } from '../hud/pixel';
 
-export const REASON_MIN = 3;
-export const REASON_MAX = 200;
+const REASON_MIN = 3;
+const REASON_MAX = 200;
 
 interface ReasonDialogProps {
   title: string;

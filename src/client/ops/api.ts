@@ -9,7 +9,7 @@ import { API_BASE } from '../../shared/constants';
 import type { Envelope } from '../../shared/protocol';
 import { currentToken, endSession, SESSION_EXPIRED } from './session';
 
-export class OpsError extends Error {
+class OpsError extends Error {
   constructor(
     message: string,
     readonly status: number | null,

@@ -15,7 +15,7 @@ import type { AuditRow, OpsState } from './contract';
 /** Audit rows that arrived live, newest first, at most this many kept. */
 const LIVE_AUDIT_ROWS = 50;
 
-export interface Feed {
+interface Feed {
   state: OpsState | null;
   connected: boolean;
   liveAudit: AuditRow[];

@@ -9,7 +9,7 @@ import type { Role } from './contract';
 
 export const RoleContext = createContext<Role>('viewer');
 
-export const VIEWER_TOOLTIP = 'Admins only: you are signed in as a viewer';
+const VIEWER_TOOLTIP = 'Admins only: you are signed in as a viewer';
 
 /** A button for an action: enabled for an admin; for a viewer disabled, with the reason on hover and for screen readers. */
 export function ActionButton({ disabled, ...props }: ComponentProps<typeof Button>) {
