@@ -234,6 +234,19 @@ export interface DepositProgramData {
 export interface SignatureResponse {
   signature: string;
 }
+/** POST /payment/withdraw: the transfer's signature, or (above WITHDRAW_REVIEW_ABOVE) a withdrawal held for an operator's review. */
+export type WithdrawResponse = SignatureResponse | { signature: null; status: 'review'; withdrawalId: string };
+/** GET /payment/withdrawals: the player's latest withdrawals, newest first. */
+export interface PlayerWithdrawal {
+  id: string;
+  /** Coins, in hundredths. */
+  amount: number;
+  /** review: held for an operator ("Under review"); failed: the coins are back, `reason` says why (an operator's rejection too). */
+  status: 'review' | 'pending' | 'confirmed' | 'failed';
+  reason: string | null;
+  signature: string | null;
+  createdAt: number;
+}
 export interface DepositStatusResponse {
   status: DepositStatus;
 }

@@ -10,6 +10,7 @@ import { issueSignIn, verifyWalletSignIn, type SignInSite } from '../auth/signIn
 import { passwordSignIn, register } from '../auth/passwordSignIn';
 import { REFRESH_TTL_MS } from '../auth/Tokens';
 import { isKnownLogin, walletAccount, type AccountRef } from '../ledger/accounts';
+import { signIns } from '../db/schema';
 import { ok, parseBody } from './errors';
 import { authLimits, byAddress, sessionLimits } from './rateLimits';
 import { body, text } from './schemas';
@@ -47,8 +48,10 @@ export function authRoutes(services: Services) {
   const { database, tokens, config } = services;
   const db = database.db;
 
-  async function signedIn(reply: FastifyReply, account: AccountRef) {
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, account: AccountRef) {
     const { refresh, access } = await tokens.startSession(account);
+    // Where each sign-in came from, for the operator's console (docs/ops.md "Players").
+    await db.insert(signIns).values({ accountId: account.id, address: request.ip, at: Date.now() });
     setRefreshCookie(reply, refresh);
     return ok({ token: access });
   }
@@ -77,16 +80,16 @@ export function authRoutes(services: Services) {
       const fields = request.body as Record<string, unknown> | undefined;
       if (fields && typeof fields === 'object' && 'password' in fields) {
         const login = parseBody(passwordLogin, fields);
-        return signedIn(reply, await passwordSignIn(db, login.login, login.password));
+        return signedIn(request, reply, await passwordSignIn(db, login.login, login.password));
       }
       const proof = parseBody(walletLogin, fields);
       await verifyWalletSignIn(db, proof);
-      return signedIn(reply, await walletAccount(db, proof.login, proof));
+      return signedIn(request, reply, await walletAccount(db, proof.login, proof));
     });
 
     app.post('/auth/register', { preHandler }, async (request, reply) => {
       const form = parseBody(registration, request.body);
-      return signedIn(reply, await register(db, form.email, form.password, form));
+      return signedIn(request, reply, await register(db, form.email, form.password, form));
     });
 
     app.post('/auth/refresh', { preHandler: sessionHandler }, async (request, reply) => {

@@ -31,7 +31,9 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw badRequest(issue?.message && !issue.message.startsWith('Invalid input') ? issue.message : `${field}invalid value`);
+  throw badRequest(
+    issue?.message && !issue.message.startsWith('Invalid input') ? issue.message : `${field}invalid value`,
+  );
 }
 
 /** The status of each kind of domain refusal. */

@@ -17,6 +17,8 @@ import { notFound, ok, parseBody } from './errors';
 import { addressLimit } from './rateLimits';
 import { beforeBet, pageSize } from './schemas';
 import { TtlCache } from './TtlCache';
+import { maintenanceEvent, readPause } from '../ops/maintenance';
+import type { OpsPause } from '../../shared/ops';
 
 const lastQuery = z.object({ limit: pageSize(LAST_ROUNDS_MAX, HISTORY_LENGTH) });
 const betsQuery = z.object({ limit: pageSize(ROUND_BETS_PAGE, ROUND_BETS_PAGE), before: beforeBet });
@@ -46,6 +48,7 @@ export function gameRoutes(services: Services) {
   const leaderboard = new TtlCache<BetWithRound[]>(publicCacheMs);
   const fairness = new TtlCache<FairnessInfo>(publicCacheMs);
   const details = new TtlCache<RoundDetails | null>(liveMs);
+  const status = new TtlCache<OpsPause | null>(publicCacheMs);
   return async (app: FastifyInstance): Promise<void> => {
     const limited = (name: string) => ({ preHandler: addressLimit(app, `game-${name}`, rateLimits.publicPerIp) });
 
@@ -75,6 +78,10 @@ export function gameRoutes(services: Services) {
       const { period } = parseBody(leadersQuery, request.query);
       return ok(await leaderboard.get(period, () => leaders(db, Date.now(), period)));
     });
+
+    app.get('/game/status', limited('status'), async () =>
+      ok({ maintenance: maintenanceEvent(await status.get('status', () => readPause(db))) }),
+    );
 
     app.get('/game/fairness', limited('fairness'), async () =>
       ok(await fairness.get('fairness', () => fairnessInfo(db))),

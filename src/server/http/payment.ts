@@ -8,7 +8,7 @@ import type { Services } from '../services';
 import { depositLamports, faucetLamports, withdrawalAmount } from '../payments/amounts';
 import { depositStatus, payDeposit, prepareDeposit } from '../payments/deposits';
 import { proofOfReserves } from '../payments/reserves';
-import { requestWithdrawal } from '../payments/withdrawals';
+import { playerWithdrawals, requestWithdrawal } from '../payments/withdrawals';
 import { badRequest, notFound, ok, parseBody } from './errors';
 import { accountLimit, addressLimit, playerLimits } from './rateLimits';
 import { idempotencyClaim } from './idempotency';
@@ -79,6 +79,10 @@ export function paymentRoutes(services: Services) {
       const amount = withdrawalAmount(body.amount, config.coinsPerSol);
       return ok(await requestWithdrawal(payments, account, body.wallet, amount, idempotencyClaim(request)));
     });
+
+    app.get('/payment/withdrawals', { preHandler: statusLimit }, async (request) =>
+      ok(await playerWithdrawals(payments, (await requireAccount(request)).id)),
+    );
 
     const faucetLimit = addressLimit(app, 'faucet', paymentPerIp);
     app.post('/payment/faucet', { preHandler: faucetLimit }, async (request) => {
