@@ -94,7 +94,9 @@ export interface SessionResult {
   net: number;
 }
 /** PUT /user/limits: any of the limits in coins (null removes it), and the reality check's interval. */
-export type PlayerLimitsUpdate = Partial<Record<LimitName, number | null>> & { realityCheckMinutes?: RealityCheckMinutes };
+export type PlayerLimitsUpdate = Partial<Record<LimitName, number | null>> & {
+  realityCheckMinutes?: RealityCheckMinutes;
+};
 
 export interface GameInfo {
   gameId: string;
@@ -273,12 +275,7 @@ export const DESTINATIONS = {
   game: `${API_BASE}/ws/game/game-data/info`,
   bets: `${API_BASE}/ws/bets/info`,
   online: `${API_BASE}/ws/stats/online`,
-  /** Extension (docs/ops.md): the operator's pause, a MaintenanceNotice. */
-  maintenance: '/topic/maintenance',
 } as const;
-
-/** Extension: the body on DESTINATIONS.maintenance. */
-export type MaintenanceNotice = { paused: true; reason: string } | { paused: false };
 
 export interface GameCreatedData {
   gameId: string;

@@ -3,12 +3,12 @@
  * `{paused: false}` on its destination, sent on subscribe and on every change.
  */
 
-import type { MaintenanceNotice } from '../../shared/protocol';
+import type { MaintenanceEvent } from '../../shared/ops';
 
 /** The reason while paused, null when running; undefined for a body that is neither. */
 export function decodeMaintenance(body: string): string | null | undefined {
   try {
-    const notice = JSON.parse(body) as MaintenanceNotice;
+    const notice = JSON.parse(body) as MaintenanceEvent;
     if (notice?.paused === false) return null;
     if (notice?.paused === true && typeof notice.reason === 'string') return notice.reason;
   } catch {

@@ -5,6 +5,7 @@
 
 import { Client } from '@stomp/stompjs';
 import { HEARTBEAT_MS, MAX_CHUNK_BYTES, RECONNECT_DELAY_MS } from '../../shared/constants';
+import { MAINTENANCE_DESTINATION } from '../../shared/ops';
 import { DESTINATIONS } from '../../shared/protocol';
 import { connectionAtom } from '../state/connectionAtom';
 import { latencyAtom } from '../state/latencyAtom';
@@ -63,7 +64,7 @@ export function createStompClient(store: Store, url: string): Client {
       const online = decodeOnline(message.body);
       if (online !== null) applyOnline(store, online);
     });
-    client.subscribe(DESTINATIONS.maintenance, (message) => {
+    client.subscribe(MAINTENANCE_DESTINATION, (message) => {
       const reason = decodeMaintenance(message.body);
       if (reason !== undefined) store.set(maintenanceAtom, reason);
     });

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Chip } from '../hud/pixel';
 import { opsPost } from './api';
-import type { OpsSession } from './contract';
+import type { OpsSession } from '../../shared/ops';
 import { useOpsFeed } from './feed';
 import { RoleContext } from './role';
 import { endSession, SESSION_EXPIRED, useSession } from './session';

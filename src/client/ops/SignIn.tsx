@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { Box, Button } from '../hud/pixel';
 import { opsPost } from './api';
-import type { OpsSession } from './contract';
+import type { OpsSession } from '../../shared/ops';
 import { startSession } from './session';
 
 export function SignIn({ notice }: { notice: string | null }) {

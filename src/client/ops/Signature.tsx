@@ -1,6 +1,6 @@
 /** A chain signature as a link to the configured cluster's explorer, shortened for a phone. */
 
-import type { OpsConfig } from './contract';
+import type { OpsConfig } from '../../shared/ops';
 import { explorerLink, shorten } from './format';
 
 export function Signature({ config, signature }: { config: OpsConfig | null; signature: string | null }) {

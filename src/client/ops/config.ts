@@ -1,7 +1,7 @@
 /** GET config once a session: the cluster, its explorer and the review thresholds. */
 
 import { opsGet } from './api';
-import type { OpsConfig } from './contract';
+import type { OpsConfig } from '../../shared/ops';
 import { useLoad } from './useLoad';
 
 let asked: Promise<OpsConfig> | null = null;

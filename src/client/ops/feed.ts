@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { HEARTBEAT_MS, RECONNECT_DELAY_MS } from '../../shared/constants';
 import { brokerUrl } from '../net/brokerUrl';
 import { opsGet } from './api';
-import type { AuditRow, OpsState } from './contract';
+import { OPS_DESTINATIONS, type OpsAuditRow, type OpsState } from '../../shared/ops';
 
 /** Audit rows that arrived live, newest first, at most this many kept. */
 const LIVE_AUDIT_ROWS = 50;
@@ -18,7 +18,7 @@ const LIVE_AUDIT_ROWS = 50;
 interface Feed {
   state: OpsState | null;
   connected: boolean;
-  liveAudit: AuditRow[];
+  liveAudit: OpsAuditRow[];
 }
 
 export function useOpsFeed(token: string): Feed {
@@ -36,9 +36,9 @@ export function useOpsFeed(token: string): Feed {
     });
     client.onConnect = () => {
       setFeed((now) => ({ ...now, connected: true }));
-      client.subscribe('/topic/ops/state', (message) => apply(JSON.parse(message.body) as OpsState));
-      client.subscribe('/topic/ops/audit', (message) => {
-        const row = JSON.parse(message.body) as AuditRow;
+      client.subscribe(OPS_DESTINATIONS.state, (message) => apply(JSON.parse(message.body) as OpsState));
+      client.subscribe(OPS_DESTINATIONS.audit, (message) => {
+        const row = JSON.parse(message.body) as OpsAuditRow;
         setFeed((now) => ({ ...now, liveAudit: [row, ...now.liveAudit].slice(0, LIVE_AUDIT_ROWS) }));
       });
     };

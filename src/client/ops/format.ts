@@ -1,8 +1,8 @@
 /** How the console writes money, multipliers, times and chain links. */
 
-import { coinsToHundredths, formatCoins } from '../../shared/money';
+import { formatCoins } from '../../shared/money';
 import { formatRate } from '../hud/format';
-import type { OpsConfig } from './contract';
+import type { OpsConfig } from '../../shared/ops';
 
 export { formatCoins };
 
@@ -23,10 +23,9 @@ export const explorerLink = (config: OpsConfig, signature: string) =>
 /** A long key or signature cut to its ends, for tables on a phone. */
 export const shorten = (text: string) => (text.length > 14 ? `${text.slice(0, 6)}…${text.slice(-6)}` : text);
 
-/** A signed amount in coins ("25", "-12.5") to signed hundredths; null unless a non-zero amount. */
-export function signedHundredths(text: string): number | null {
+/** A signed whole number of coins ("25", "-12", "+3") as the adjust route takes it; null unless a non-zero integer. */
+export function signedCoins(text: string): number | null {
   const trimmed = text.trim();
-  const negative = trimmed.startsWith('-');
-  const size = coinsToHundredths(negative || trimmed.startsWith('+') ? trimmed.slice(1) : trimmed);
-  return size ? (negative ? -size : size) : null;
+  if (!/^[+-]?\d{1,12}$/.test(trimmed)) return null;
+  return Number(trimmed) || null;
 }

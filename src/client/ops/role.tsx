@@ -5,9 +5,9 @@
 
 import { createContext, useContext, type ComponentProps } from 'react';
 import { Button } from '../hud/pixel';
-import type { Role } from './contract';
+import type { OpsRole } from '../../shared/ops';
 
-export const RoleContext = createContext<Role>('viewer');
+export const RoleContext = createContext<OpsRole>('viewer');
 
 const VIEWER_TOOLTIP = 'Admins only: you are signed in as a viewer';
 

@@ -4,7 +4,7 @@
  */
 
 import { useSyncExternalStore } from 'react';
-import type { OpsSession } from './contract';
+import type { OpsSession } from '../../shared/ops';
 
 const KEY = 'ops_session';
 

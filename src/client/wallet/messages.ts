@@ -11,6 +11,13 @@ export const TEXT = {
   depositMinimum: 'Minimum amount is 0.01 SOL',
   withdrawMinimum: 'Minimum withdrawal is 200 coins',
   cantWithdraw: "Can't withdraw now",
+  // The withdrawal list and an operator's review (docs/ops.md "What players see").
+  underReview: 'Under review',
+  withdrawalHeld: 'Your withdrawal is under review; you will see the result here',
+  withdrawalSending: 'Sending',
+  withdrawalSent: 'Sent',
+  withdrawalFailed: 'Failed',
+  coinsReturned: 'coins returned',
 } as const;
 
 export interface Message {

@@ -2,7 +2,7 @@
 
 import { WITHDRAW_MIN_SOL } from '../../shared/constants';
 import { coinsToHundredths, coinsToSol, hundredthsToLamports, lamportsToSol } from '../../shared/money';
-import type { SignatureResponse } from '../../shared/protocol';
+import type { WithdrawResponse } from '../../shared/protocol';
 import { postData } from '../net/api';
 import { refreshProfile } from '../net/session';
 import { serverMessage } from './depositFlow';
@@ -15,9 +15,10 @@ export async function withdraw(coinsText: string, rate: number, wallet: string |
     throw new PlayerError(TEXT.withdrawMinimum);
   if (!wallet) throw new PlayerError(TEXT.walletNotConnected);
   const amount = lamportsToSol(hundredthsToLamports(BigInt(hundredths), rate));
-  await postData<SignatureResponse>('/payment/withdraw', { amount, wallet }).catch((error: unknown) => {
+  const sent = await postData<WithdrawResponse>('/payment/withdraw', { amount, wallet }).catch((error: unknown) => {
     throw new PlayerError(serverMessage(error) ?? TEXT.cantWithdraw, { cause: error });
   });
   await refreshProfile();
-  return TEXT.transactionSuccessful;
+  // Above the review threshold the coins are held until an operator approves or rejects.
+  return sent.signature === null ? TEXT.withdrawalHeld : TEXT.transactionSuccessful;
 }

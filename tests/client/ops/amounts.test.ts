@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMaintenance } from '../../../src/client/net/maintenance';
-import { signedHundredths } from '../../../src/client/ops/format';
+import { signedCoins } from '../../../src/client/ops/format';
 
 describe('the credit or debit amount an operator types', () => {
-  it('reads coins with a sign as signed hundredths', () => {
-    expect(signedHundredths('25')).toBe(2500);
-    expect(signedHundredths('+0,5')).toBe(50);
-    expect(signedHundredths(' -12.5 ')).toBe(-1250);
+  it('reads whole coins with a sign, as the adjust route takes them', () => {
+    expect(signedCoins('25')).toBe(25);
+    expect(signedCoins('+3')).toBe(3);
+    expect(signedCoins(' -12 ')).toBe(-12);
   });
 
-  it('refuses zero and what is not an amount', () => {
-    for (const text of ['', '0', '-0', '--1', 'abc', '1e3']) expect(signedHundredths(text)).toBeNull();
+  it('refuses zero, fractions and what is not an amount', () => {
+    for (const text of ['', '0', '-0', '--1', 'abc', '1e3', '12.5', '0,5']) expect(signedCoins(text)).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../hud/pixel';
 import { opsGet } from '../api';
-import type { AuditRow, Page } from '../contract';
+import type { OpsAuditRow, OpsPage } from '../../../shared/ops';
 import { formatAt } from '../format';
 import { Pager } from '../Pager';
 import { Panel } from '../Stats';
@@ -19,18 +19,19 @@ type Filter = Record<(typeof FILTERS)[number], string>;
 const NO_FILTER: Filter = { actor: '', action: '', target: '' };
 
 /** Whether a live row belongs in the filtered list (the server filters by exact value). */
-const matches = (row: AuditRow, filter: Filter) => FILTERS.every((name) => !filter[name] || row[name] === filter[name]);
+const matches = (row: OpsAuditRow, filter: Filter) =>
+  FILTERS.every((name) => !filter[name] || row[name] === filter[name]);
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
-export function AuditView({ live }: { live: AuditRow[] }) {
+export function AuditView({ live }: { live: OpsAuditRow[] }) {
   const [draft, setDraft] = useState<Filter>(NO_FILTER);
   const [filter, setFilter] = useState<Filter>(NO_FILTER);
   const [trail, setTrail] = useState<string[]>([]);
   const before = trail.at(-1);
   const id = useId();
   const [page] = useLoad(
-    () => opsGet<Page<AuditRow>>('audit', { ...nonEmpty(filter), before, limit: PAGE }),
+    () => opsGet<OpsPage<OpsAuditRow>>('audit', { ...nonEmpty(filter), before, limit: PAGE }),
     [filter.actor, filter.action, filter.target, before],
   );
   const loaded = page.state === 'done' ? page.value.items : [];

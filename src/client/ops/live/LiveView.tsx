@@ -1,7 +1,7 @@
 /** The live view (docs/ops.md "Live view"): the round, the house, players and queues, the last rounds, errors. */
 
 import { Chip } from '../../hud/pixel';
-import type { OpsState } from '../contract';
+import type { OpsState } from '../../../shared/ops';
 import { formatCoins, formatWireRate } from '../format';
 import { Panel, Stats } from '../Stats';
 import { Maintenance } from './Maintenance';

@@ -6,13 +6,13 @@
 
 import { useState } from 'react';
 import { opsPost } from '../api';
-import type { Paused } from '../contract';
+import type { OpsPause } from '../../../shared/ops';
 import { formatAt } from '../format';
 import { ReasonDialog } from '../ReasonDialog';
 import { ActionButton } from '../role';
 import { Panel } from '../Stats';
 
-export function Maintenance({ paused }: { paused: Paused | null }) {
+export function Maintenance({ paused }: { paused: OpsPause | null }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +31,7 @@ export function Maintenance({ paused }: { paused: Paused | null }) {
     <Panel title="Maintenance" className="ops-wide">
       {paused ? (
         <p className="ops-paused" role="status">
-          Paused by {paused.by} since {formatAt(paused.since)}: {paused.reason}
+          OpsPause by {paused.by} since {formatAt(paused.since)}: {paused.reason}
         </p>
       ) : (
         <p role="status">Running: new rounds start as usual.</p>

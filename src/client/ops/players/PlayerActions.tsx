@@ -5,15 +5,16 @@
  */
 
 import { useId, useState } from 'react';
+import { HUNDREDTHS_PER_COIN } from '../../../shared/constants';
 import { opsPost } from '../api';
-import type { PlayerDetail } from '../contract';
-import { formatCoins, signedHundredths } from '../format';
+import type { OpsPlayerFile } from '../contract';
+import { formatCoins, signedCoins } from '../format';
 import { ReasonDialog } from '../ReasonDialog';
 import { ActionButton } from '../role';
 
 type Asking = 'block' | 'unblock' | 'adjust' | null;
 
-export function PlayerActions({ player, onChanged }: { player: PlayerDetail; onChanged(): void }) {
+export function PlayerActions({ player, onChanged }: { player: OpsPlayerFile; onChanged(): void }) {
   const [asking, setAsking] = useState<Asking>(null);
   const close = () => setAsking(null);
   const act = (path: string, body: Record<string, unknown>) =>
@@ -64,8 +65,9 @@ interface AdjustProps {
 function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
   const [text, setText] = useState('');
   const id = useId();
-  const amount = signedHundredths(text);
-  const after = amount === null ? null : balance + amount;
+  const amount = signedCoins(text);
+  // The route takes whole coins; the balance is in hundredths.
+  const after = amount === null ? null : balance + amount * HUNDREDTHS_PER_COIN;
   return (
     <ReasonDialog
       title="Credit or debit"
@@ -75,11 +77,11 @@ function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
       onConfirm={(reason) => onConfirm('adjust', { amount, reason })}
     >
       <label className="ops-field" htmlFor={id}>
-        <span className="ops-label">Coins (negative to debit)</span>
+        <span className="ops-label">Whole coins (negative to debit)</span>
         <input
           id={id}
           className="ops-input"
-          inputMode="decimal"
+          inputMode="numeric"
           data-autofocus=""
           value={text}
           onChange={(event) => setText(event.target.value)}

@@ -5,9 +5,10 @@
  */
 
 import { useState } from 'react';
+import { LIMIT_NAMES, type PlayerLimits } from '../../../shared/protocol';
 import { Button, Chip } from '../../hud/pixel';
 import { opsGet } from '../api';
-import type { PlayerDetail } from '../contract';
+import type { OpsPlayerFile } from '../contract';
 import { useConfig } from '../config';
 import { formatAt, formatCoins, formatWireRate } from '../format';
 import { Panel, Stats } from '../Stats';
@@ -18,7 +19,7 @@ import { PlayerActions } from './PlayerActions';
 import { Transfers } from './Transfers';
 
 export function PlayerFile({ id, onBack }: { id: string; onBack(): void }) {
-  const [loaded, reload] = useLoad(() => opsGet<PlayerDetail>(`players/${id}`), [id]);
+  const [loaded, reload] = useLoad(() => opsGet<OpsPlayerFile>(`players/${id}`), [id]);
   const config = useConfig();
   // The ledger reloads after an action too: its key changes with each reload of the file.
   const [changes, setChanges] = useState(0);
@@ -75,7 +76,7 @@ export function PlayerFile({ id, onBack }: { id: string; onBack(): void }) {
                 bet.gameId,
                 formatCoins(bet.amount),
                 bet.rate === null ? '—' : formatWireRate(bet.rate),
-                bet.winAmount === null ? '—' : formatCoins(bet.winAmount),
+                bet.win === null ? '—' : formatCoins(bet.win),
                 bet.status,
               ])}
             />
@@ -89,10 +90,13 @@ export function PlayerFile({ id, onBack }: { id: string; onBack(): void }) {
           <Panel title="Limits and exclusion">
             <Stats
               items={[
-                ...Object.entries(loaded.value.limits ?? {}).map(([name, amount]): [string, string] => [
-                  name,
-                  amount === null ? 'none' : formatCoins(amount),
-                ]),
+                ...limitItems(loaded.value.limits),
+                [
+                  'Reality check',
+                  loaded.value.limits.realityCheckMinutes
+                    ? `every ${loaded.value.limits.realityCheckMinutes} min`
+                    : 'off',
+                ],
                 [
                   'Self-exclusion',
                   loaded.value.exclusion
@@ -113,4 +117,11 @@ export function PlayerFile({ id, onBack }: { id: string; onBack(): void }) {
       )}
     </div>
   );
+}
+
+/** The limits the player set (amounts in coins, as players set them), or one 'none'. */
+function limitItems(limits: PlayerLimits): [string, string][] {
+  const set = LIMIT_NAMES.filter((name) => limits.limits[name] !== null);
+  if (set.length === 0) return [['Limits', 'none']];
+  return set.map((name) => [name, `${limits.limits[name]} coins`]);
 }

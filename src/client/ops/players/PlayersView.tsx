@@ -3,14 +3,14 @@
 import { useId, useState } from 'react';
 import { Button, Chip } from '../../hud/pixel';
 import { opsGet } from '../api';
-import type { PlayerRow } from '../contract';
+import type { OpsPlayerSummary } from '../../../shared/ops';
 import { formatCoins, shorten } from '../format';
 import { Panel } from '../Stats';
 import { PlayerFile } from './PlayerFile';
 
 export function PlayersView() {
   const [query, setQuery] = useState('');
-  const [rows, setRows] = useState<PlayerRow[] | null>(null);
+  const [rows, setRows] = useState<OpsPlayerSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function PlayersView() {
     setBusy(true);
     setError(null);
     try {
-      setRows((await opsGet<{ items: PlayerRow[] }>('players', { q: query.trim() })).items);
+      setRows((await opsGet<{ items: OpsPlayerSummary[] }>('players', { q: query.trim() })).items);
     } catch (failure) {
       setError((failure as Error).message);
     } finally {

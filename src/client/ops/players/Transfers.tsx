@@ -1,9 +1,13 @@
 /** A player's deposits or withdrawals, each with its chain signature linked to the explorer. */
 
-import type { OpsConfig, Transfer } from '../contract';
+import type { OpsConfig } from '../../../shared/ops';
+import type { OpsPlayerFile } from '../contract';
 import { formatAt, formatCoins } from '../format';
 import { Signature } from '../Signature';
 import { Table } from '../Table';
+
+/** A deposit or a withdrawal: the fields the two share. */
+type Transfer = OpsPlayerFile['deposits'][number];
 
 export function Transfers({ items, config }: { items: Transfer[]; config: OpsConfig | null }) {
   return (

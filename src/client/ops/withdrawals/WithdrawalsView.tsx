@@ -1,5 +1,5 @@
 /**
- * Withdrawal review (docs/ops.md "Withdrawal review"): withdrawals held above the review threshold
+ * OpsWithdrawal review (docs/ops.md "OpsWithdrawal review"): withdrawals held above the review threshold
  * wait here for an admin's approve or reject (with a reason the player sees). Above the second
  * threshold one approval is not enough: a different admin must approve as well.
  */
@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Chip } from '../../hud/pixel';
 import { opsGet, opsPost } from '../api';
-import type { OpsConfig, OpsSession, Page, Withdrawal } from '../contract';
+import type { OpsConfig, OpsPage, OpsSession, OpsWithdrawal } from '../../../shared/ops';
 import { useConfig } from '../config';
 import { formatAt, formatCoins, shorten } from '../format';
 import { Pager } from '../Pager';
@@ -25,7 +25,7 @@ export function WithdrawalsView({ session }: { session: OpsSession }) {
   const [trail, setTrail] = useState<string[]>([]);
   const before = trail.at(-1);
   const [list, reload] = useLoad(
-    () => opsGet<Page<Withdrawal>>('withdrawals', { status, before, limit: PAGE }),
+    () => opsGet<OpsPage<OpsWithdrawal>>('withdrawals', { status, before, limit: PAGE }),
     [status, before],
   );
   return (
@@ -77,7 +77,7 @@ export function WithdrawalsView({ session }: { session: OpsSession }) {
 }
 
 interface CardProps {
-  item: Withdrawal;
+  item: OpsWithdrawal;
   config: OpsConfig | null;
   me: string;
   onDone(): void;
@@ -103,7 +103,7 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
     }
   };
   return (
-    <li className="ops-card" aria-label={`Withdrawal ${item.id}`}>
+    <li className="ops-card" aria-label={`OpsWithdrawal ${item.id}`}>
       <div className="ops-card-head">
         <strong>{formatCoins(item.amount)} coins</strong>
         <Chip color={held ? 'yellow' : 'gray'}>{item.status}</Chip>
