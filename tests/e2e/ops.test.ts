@@ -199,6 +199,8 @@ describe('the operator console in Chromium', () => {
     await poll(() => panel('Player').textContent()).toContain('Chargeback abuse');
     await ops.getByRole('button', { name: 'Unblock' }).waitFor();
 
+    // In a betting window, so that the block is the one reason to refuse.
+    await waitForStage(player, (probe) => probe.phase === 'waiting', 60_000);
     const refused = await call(t, 'POST', '/bet/create', { amount: 1000 }, blocked.token);
     expect(refused.body.success).toBe(false);
     expect(refused.body.errorMessage).toMatch(/blocked/i);
@@ -212,7 +214,7 @@ describe('the operator console in Chromium', () => {
     await ops.getByRole('button', { name: 'Sign out' }).click();
     await fillSignIn(ops, 'viewer@ops.test', viewer.password, totpCode(viewer.totpSecret));
     await ops.getByLabel('Role: viewer').waitFor();
-    const pause = ops.getByRole('button', { name: 'Pause', exact: true });
+    const pause = ops.getByRole('button', { name: /^(Pause|Resume)$/ });
     expect(await pause.isDisabled()).toBe(true);
     expect(await pause.getAttribute('aria-description')).toBe('Admins only: you are signed in as a viewer');
   });

@@ -34,7 +34,7 @@ function Console({ session }: { session: OpsSession }) {
     return () => clearTimeout(timer);
   }, [session.expiresAt]);
   const signOut = () => opsPost('logout').finally(() => endSession());
-  const review = feed.state?.pending.review ?? 0;
+  const review = feed.state?.pending.review;
   return (
     <RoleContext value={session.role}>
       <div className="ops">
@@ -65,7 +65,7 @@ function Console({ session }: { session: OpsSession }) {
               onClick={() => setView(name)}
             >
               {name}
-              {name === 'Withdrawals' && review > 0 && (
+              {name === 'Withdrawals' && review !== undefined && review > 0 && (
                 <span className="ops-badge" title="Held for review">
                   {review}
                 </span>
@@ -75,7 +75,7 @@ function Console({ session }: { session: OpsSession }) {
         </nav>
         <main className="ops-main">
           {view === 'Live' && <LiveView state={feed.state} />}
-          {view === 'Withdrawals' && <WithdrawalsView session={session} />}
+          {view === 'Withdrawals' && <WithdrawalsView session={session} review={review} />}
           {view === 'Players' && <PlayersView />}
           {view === 'Audit' && <AuditView live={feed.liveAudit} />}
         </main>

@@ -31,7 +31,7 @@ export function Maintenance({ paused }: { paused: OpsPause | null }) {
     <Panel title="Maintenance" className="ops-wide">
       {paused ? (
         <p className="ops-paused" role="status">
-          OpsPause by {paused.by} since {formatAt(paused.since)}: {paused.reason}
+          Paused by {paused.by} since {formatAt(paused.since)}: {paused.reason}
         </p>
       ) : (
         <p role="status">Running: new rounds start as usual.</p>

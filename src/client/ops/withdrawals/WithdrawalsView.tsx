@@ -1,5 +1,5 @@
 /**
- * OpsWithdrawal review (docs/ops.md "OpsWithdrawal review"): withdrawals held above the review threshold
+ * Withdrawal review (docs/ops.md "Withdrawal review"): withdrawals held above the review threshold
  * wait here for an admin's approve or reject (with a reason the player sees). Above the second
  * threshold one approval is not enough: a different admin must approve as well.
  */
@@ -19,14 +19,15 @@ import { useLoad } from '../useLoad';
 
 const PAGE = 25;
 
-export function WithdrawalsView({ session }: { session: OpsSession }) {
+/** `review` is the live count held for review: the list loads again when it changes. */
+export function WithdrawalsView({ session, review }: { session: OpsSession; review: number | undefined }) {
   const config = useConfig();
   const [status, setStatus] = useState<'review' | 'all'>('review');
   const [trail, setTrail] = useState<string[]>([]);
   const before = trail.at(-1);
   const [list, reload] = useLoad(
     () => opsGet<OpsPage<OpsWithdrawal>>('withdrawals', { status, before, limit: PAGE }),
-    [status, before],
+    [status, before, review],
   );
   return (
     <Panel title="Withdrawals" className="ops-wide">
@@ -103,7 +104,7 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
     }
   };
   return (
-    <li className="ops-card" aria-label={`OpsWithdrawal ${item.id}`}>
+    <li className="ops-card" aria-label={`Withdrawal ${item.id}`}>
       <div className="ops-card-head">
         <strong>{formatCoins(item.amount)} coins</strong>
         <Chip color={held ? 'yellow' : 'gray'}>{item.status}</Chip>
