@@ -4,7 +4,7 @@
  * player's bet is in a round (the round settles, the bet is not voided, the player's page shows the
  * notice, no round starts until resume); approves and rejects withdrawals held for review while
  * the player's page follows; blocks a player, whose next bet is refused. A viewer sees the actions
- * disabled.
+ * disabled; a session ended elsewhere sends the page back to sign-in.
  */
 
 import { desc, eq } from 'drizzle-orm';
@@ -217,5 +217,13 @@ describe('the operator console in Chromium', () => {
     const pause = ops.getByRole('button', { name: /^(Pause|Resume)$/ });
     expect(await pause.isDisabled()).toBe(true);
     expect(await pause.getAttribute('aria-description')).toBe('Admins only: you are signed in as a viewer');
+  });
+
+  it('goes back to sign-in, saying why, when the session ends elsewhere', TEST, async () => {
+    // The viewer's session, ended by a logout with its token (as an expiry would end it).
+    const token = await ops.evaluate(() => JSON.parse(sessionStorage.getItem('ops_session')!).token as string);
+    expect((await call(t, 'POST', '/ops/logout', undefined, token)).status).toBe(200);
+    await poll(() => ops.getByRole('status').first().textContent()).toBe('Your session has expired. Sign in again.');
+    await ops.getByRole('form', { name: 'Operator sign-in' }).waitFor();
   });
 });
