@@ -10,10 +10,10 @@ import type { OpsAuditRow, OpsPage } from '../../shared/ops';
 import { OPS_DESTINATIONS } from '../../shared/ops';
 import type { EventBus } from '../bus/EventBus';
 
-export type AuditAction =
+type AuditAction =
   'sign_in' | 'sign_in_failed' | 'logout' | 'pause' | 'resume' | 'approve' | 'reject' | 'block' | 'unblock' | 'adjust';
 
-export interface AuditEntry {
+interface AuditEntry {
   actor: string;
   action: AuditAction;
   target?: string;
@@ -25,7 +25,7 @@ export interface AuditEntry {
 
 type AuditRecord = typeof opsAudit.$inferSelect;
 
-export function auditView(row: AuditRecord): OpsAuditRow {
+function auditView(row: AuditRecord): OpsAuditRow {
   return {
     ...{ id: String(row.id), actor: row.actor, action: row.action, target: row.target, reason: row.reason },
     ...{
@@ -58,7 +58,7 @@ export async function audited<T>(
   return result;
 }
 
-export interface AuditFilters {
+interface AuditFilters {
   actor?: string;
   action?: string;
   target?: string;

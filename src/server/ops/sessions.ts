@@ -19,7 +19,7 @@ import { normalizeOperatorEmail } from './operators';
 import { totpStep } from './totp';
 
 /** Every ops token starts so: a player's token is never looked up here, nor an ops token among players'. */
-export const OPS_TOKEN_PREFIX = 'ops_';
+const OPS_TOKEN_PREFIX = 'ops_';
 
 /** The operator a valid session token belongs to. */
 export interface Operator {
@@ -35,7 +35,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** Wrong tries are counted with the players' (password_failures) under a key of their own. */
 const triesKey = (email: string) => `ops:${email}`;
 
-export interface SignInForm {
+interface SignInForm {
   email: string;
   password: string;
   totp: string;

@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { operators, withdrawalApprovals, withdrawals } from '../db/schema';
 import type { EventBus } from '../bus/EventBus';
 import type { PaymentContext } from '../payments/PaymentContext';
-import { signAndStore } from '../payments/withdrawals';
+import { send, signAndStore } from '../payments/withdrawals';
 import { settleWithdrawal, type Withdrawal } from '../payments/settleWithdrawal';
 import { moveBalance } from '../betting/balance';
 import { Refusal } from '../Refusal';
@@ -105,6 +105,8 @@ export async function approveWithdrawal(
   if (ready) {
     const signed = await signAndStore(ctx, ready, 'review');
     if (!signed) throw new Refusal('conflict', 'The transfer could not be signed now; approve again to retry');
+    // As a withdrawal without review: sent once and looked at once; the payment worker finishes it.
+    await send(ctx, signed);
     await settleWithdrawal(ctx, signed).catch((error: unknown) =>
       ctx.log.warn({ err: error, withdrawalId: id }, 'approved withdrawal not settled yet'),
     );

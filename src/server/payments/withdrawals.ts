@@ -151,7 +151,7 @@ export async function signAndStore(
  * Sends the stored bytes. A refusal or a network error is only logged: the chain's status and
  * the blockhash's expiry decide the withdrawal, and the worker resends the same bytes meanwhile.
  */
-async function send(ctx: PaymentContext, row: Withdrawal): Promise<void> {
+export async function send(ctx: PaymentContext, row: Withdrawal): Promise<void> {
   if (!row.wire) return;
   try {
     await ctx.chain.submit(Buffer.from(row.wire, 'base64'));

@@ -37,7 +37,7 @@ export type LimitRefusalJson =
   | { refused: 'player_limit'; limit: LimitName; amount: number; resets: number };
 
 /** What a blocked player reads when a bet or a deposit is refused, before the operator's reason (docs/ops.md). */
-export const BLOCKED_PREFIX = 'Your account is blocked: ';
+const BLOCKED_PREFIX = 'Your account is blocked: ';
 
 /** The refusal a player reads for limit_refusal's answer. */
 export function limitRefusal(json: LimitRefusalJson): Refusal {
