@@ -1,9 +1,11 @@
 /** The live view (docs/ops.md "Live view"): the round, the house, players and queues, the last rounds, errors. */
 
+import { rateColor } from '../../hud/format';
 import { Chip } from '../../hud/pixel';
 import type { OpsState } from '../../../shared/ops';
 import { formatCoins, formatWireRate } from '../format';
 import { Panel, Stats } from '../Stats';
+import { Table } from '../Table';
 import { Maintenance } from './Maintenance';
 
 export function LiveView({ state }: { state: OpsState | null }) {
@@ -72,28 +74,19 @@ export function LiveView({ state }: { state: OpsState | null }) {
         />
       </Panel>
       <Panel title="Last rounds" className="ops-wide">
-        <div className="ops-table-wrap" tabIndex={0} role="region" aria-label="Last rounds table">
-          <table className="ops-table">
-            <thead>
-              <tr>
-                <th scope="col">Round</th>
-                <th scope="col">Crash</th>
-                <th scope="col">House result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.lastRounds.map((row) => (
-                <tr key={row.gameId}>
-                  <td>{row.gameId}</td>
-                  <td>
-                    <Chip color={row.crash >= 200 ? 'green' : 'gray'}>{formatWireRate(row.crash)}</Chip>
-                  </td>
-                  <td className={row.houseResult < 0 ? 'ops-loss' : 'ops-gain'}>{formatCoins(row.houseResult)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Last rounds"
+          head={['Round', 'Crash', 'House result']}
+          rows={state.lastRounds.map((row) => [
+            row.gameId,
+            <Chip key="crash" color={rateColor(row.crash / 100)}>
+              {formatWireRate(row.crash)}
+            </Chip>,
+            <span key="result" className={row.houseResult < 0 ? 'ops-loss' : 'ops-gain'}>
+              {formatCoins(row.houseResult)}
+            </span>,
+          ])}
+        />
       </Panel>
     </div>
   );
