@@ -41,6 +41,17 @@ describe('the operator console on PostgreSQL', () => {
   const auditOf = async (query: string) =>
     (await ops<OpsPage<OpsAuditRow>>(t, admin, 'GET', `audit?${query}`)).body.data!.items;
 
+  /** An operator whose session has just ended. */
+  const expiredOperator = async () => {
+    const operator = await signedInOperator(t, 'admin');
+    const [row] = await db().select().from(operators).where(eq(operators.email, operator.email));
+    await db()
+      .update(opsSessions)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(opsSessions.operatorId, row!.id));
+    return operator;
+  };
+
   beforeAll(async () => {
     cluster = await startPostgres();
     databaseUrl = await cluster.createDatabase('ops');
@@ -96,12 +107,7 @@ describe('the operator console on PostgreSQL', () => {
 
   it('refuses every ops route without a live operator session, and actions to a viewer', async () => {
     const player = await newPlayer(t.api);
-    const expired = await signedInOperator(t, 'admin');
-    const [row] = await db().select().from(operators).where(eq(operators.email, expired.email));
-    await db()
-      .update(opsSessions)
-      .set({ expiresAt: Date.now() - 1 })
-      .where(eq(opsSessions.operatorId, row!.id));
+    const expired = await expiredOperator();
     const revoked = await signedInOperator(t, 'admin');
     expect((await ops(t, revoked, 'POST', 'logout')).status).toBe(200);
     const viewer = await signedInOperator(t, 'viewer');
@@ -124,7 +130,8 @@ describe('the operator console on PostgreSQL', () => {
 
   it('keeps the ops destinations to operators and streams state and audit rows to them', async () => {
     const player = await newPlayer(t.api);
-    for (const token of [undefined, player.token]) {
+    const expired = await expiredOperator();
+    for (const token of [undefined, player.token, expired.token]) {
       for (const destination of Object.values(OPS_DESTINATIONS)) {
         const raw = await openRaw(t.ws);
         const authorization = token ? `authorization:Bearer ${token}\n` : '';
