@@ -164,6 +164,21 @@ describe('the operator console on PostgreSQL', () => {
     }
   });
 
+  it("closes an operator's socket within seconds of the session's logout", async () => {
+    const operator = await signedInOperator(t, 'viewer');
+    const raw = await openRaw(t.ws);
+    const subscribe = `SUBSCRIBE\nid:0\ndestination:${OPS_DESTINATIONS.audit}\nreceipt:r\n\n\0`;
+    raw.ws.send(`CONNECT\naccept-version:1.2\nauthorization:Bearer ${operator.token}\n\n\0${subscribe}`);
+    await waitUntil(() => raw.text().includes('receipt-id:r'), 5000, 'the subscription');
+    expect((await ops(t, operator, 'POST', 'logout')).status).toBe(200);
+    const closedAt = await Promise.race([
+      raw.closed.then(() => 'closed'),
+      new Promise((r) => setTimeout(r, 10_000, 'open')),
+    ]);
+    expect(closedAt).toBe('closed');
+    expect(raw.text()).toMatch(/ERROR\nmessage:Session expired/);
+  });
+
   it('pauses after the round in flight, which settles with no bet voided, until resumed', async () => {
     const player = await fundedPlayer(t.api, db(), 100_000);
     const watcher = await connectStomp(t.ws, [DESTINATIONS.game, MAINTENANCE_DESTINATION]);
