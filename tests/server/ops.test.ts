@@ -17,6 +17,7 @@ import { connectStomp, openRaw, waitUntil } from './stompClient';
 import { ops, signedInOperator, totpCode, type TestOperator } from './opsClient';
 import * as payments from './paymentClient';
 import { OPS_ROUTES } from '../../src/server/ops/routes';
+import { addOperator } from '../../src/server/ops/operators';
 import {
   MAINTENANCE_DESTINATION,
   OPS_DESTINATIONS,
@@ -103,6 +104,18 @@ describe('the operator console on PostgreSQL', () => {
 
     const rows = await auditOf('actor=night%40ops.example');
     expect(rows.map((row) => row.action)).toEqual(['sign_in_failed', 'sign_in', 'sign_in_failed', 'sign_in_failed']);
+  });
+
+  it('slows wrong sign-ins per email: after five in a row even the right code waits', async () => {
+    const email = 'guessed@ops.example';
+    const { password, totpSecret } = await addOperator(db(), email, 'viewer');
+    const auth = (totp: string) => call(t.api, 'POST', '/ops/auth', { email, password, totp });
+    for (let i = 0; i < 5; i++) expect((await auth('000000')).status).toBe(401);
+    const locked = await auth(totpCode(totpSecret));
+    expect([locked.status, locked.body.errorMessage]).toEqual([
+      429,
+      expect.stringMatching(/^Too many wrong passwords/),
+    ]);
   });
 
   it('refuses every ops route without a live operator session, and actions to a viewer', async () => {
