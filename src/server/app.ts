@@ -25,12 +25,13 @@ import { fundLocalHouse } from './payments/houseFloat';
 import { purgePasswordFailures } from './auth/passwordSignIn';
 import { opsRoutes } from './ops/routes';
 import { OpsFeed } from './ops/OpsFeed';
+import { purgeOpsSessions } from './ops/sessions';
 import { ErrorCount } from './ops/ErrorCount';
 
 /** API answers at least this large are compressed (smaller ones gain less than the headers cost). */
 const COMPRESS_ABOVE_BYTES = 1024;
 
-/** How often expired refresh tokens and day-old counts of wrong passwords are deleted. */
+/** How often expired refresh tokens and operator sessions, and day-old counts of wrong passwords, are deleted. */
 const PURGE_EVERY_MS = 3600_000;
 
 export interface GameServer {
@@ -145,7 +146,8 @@ export async function createServer(config: Config, options: ServiceOptions = {})
       // Before the first request: the in-memory local chain starts empty at every start.
       await fundLocalHouse(services.payments, config.localHouseSol);
       purge ??= setInterval(() => {
-        Promise.all([tokens.purgeExpired(), purgePasswordFailures(database.db)]).catch((error: unknown) =>
+        const purges = [tokens.purgeExpired(), purgePasswordFailures(database.db), purgeOpsSessions(database.db)];
+        Promise.all(purges).catch((error: unknown) =>
           app.log.error({ err: error }, 'purging refresh tokens and password failures failed'),
         );
       }, PURGE_EVERY_MS).unref();

@@ -17,6 +17,7 @@ import { connectStomp, openRaw, waitUntil } from './stompClient';
 import { ops, signedInOperator, totpCode, type TestOperator } from './opsClient';
 import * as payments from './paymentClient';
 import { OPS_ROUTES } from '../../src/server/ops/routes';
+import { addOperator } from '../../src/server/ops/operators';
 import {
   MAINTENANCE_DESTINATION,
   OPS_DESTINATIONS,
@@ -40,6 +41,17 @@ describe('the operator console on PostgreSQL', () => {
   const db = () => t.server.services.database.db;
   const auditOf = async (query: string) =>
     (await ops<OpsPage<OpsAuditRow>>(t, admin, 'GET', `audit?${query}`)).body.data!.items;
+
+  /** An operator whose session has just ended. */
+  const expiredOperator = async () => {
+    const operator = await signedInOperator(t, 'admin');
+    const [row] = await db().select().from(operators).where(eq(operators.email, operator.email));
+    await db()
+      .update(opsSessions)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(opsSessions.operatorId, row!.id));
+    return operator;
+  };
 
   beforeAll(async () => {
     cluster = await startPostgres();
@@ -94,14 +106,21 @@ describe('the operator console on PostgreSQL', () => {
     expect(rows.map((row) => row.action)).toEqual(['sign_in_failed', 'sign_in', 'sign_in_failed', 'sign_in_failed']);
   });
 
+  it('slows wrong sign-ins per email: after five in a row even the right code waits', async () => {
+    const email = 'guessed@ops.example';
+    const { password, totpSecret } = await addOperator(db(), email, 'viewer');
+    const auth = (totp: string) => call(t.api, 'POST', '/ops/auth', { email, password, totp });
+    for (let i = 0; i < 5; i++) expect((await auth('000000')).status).toBe(401);
+    const locked = await auth(totpCode(totpSecret));
+    expect([locked.status, locked.body.errorMessage]).toEqual([
+      429,
+      expect.stringMatching(/^Too many wrong passwords/),
+    ]);
+  });
+
   it('refuses every ops route without a live operator session, and actions to a viewer', async () => {
     const player = await newPlayer(t.api);
-    const expired = await signedInOperator(t, 'admin');
-    const [row] = await db().select().from(operators).where(eq(operators.email, expired.email));
-    await db()
-      .update(opsSessions)
-      .set({ expiresAt: Date.now() - 1 })
-      .where(eq(opsSessions.operatorId, row!.id));
+    const expired = await expiredOperator();
     const revoked = await signedInOperator(t, 'admin');
     expect((await ops(t, revoked, 'POST', 'logout')).status).toBe(200);
     const viewer = await signedInOperator(t, 'viewer');
@@ -124,7 +143,8 @@ describe('the operator console on PostgreSQL', () => {
 
   it('keeps the ops destinations to operators and streams state and audit rows to them', async () => {
     const player = await newPlayer(t.api);
-    for (const token of [undefined, player.token]) {
+    const expired = await expiredOperator();
+    for (const token of [undefined, player.token, expired.token]) {
       for (const destination of Object.values(OPS_DESTINATIONS)) {
         const raw = await openRaw(t.ws);
         const authorization = token ? `authorization:Bearer ${token}\n` : '';
@@ -155,6 +175,21 @@ describe('the operator console on PostgreSQL', () => {
     } finally {
       await console.close();
     }
+  });
+
+  it("closes an operator's socket within seconds of the session's logout", async () => {
+    const operator = await signedInOperator(t, 'viewer');
+    const raw = await openRaw(t.ws);
+    const subscribe = `SUBSCRIBE\nid:0\ndestination:${OPS_DESTINATIONS.audit}\nreceipt:r\n\n\0`;
+    raw.ws.send(`CONNECT\naccept-version:1.2\nauthorization:Bearer ${operator.token}\n\n\0${subscribe}`);
+    await waitUntil(() => raw.text().includes('receipt-id:r'), 5000, 'the subscription');
+    expect((await ops(t, operator, 'POST', 'logout')).status).toBe(200);
+    const closedAt = await Promise.race([
+      raw.closed.then(() => 'closed'),
+      new Promise((r) => setTimeout(r, 10_000, 'open')),
+    ]);
+    expect(closedAt).toBe('closed');
+    expect(raw.text()).toMatch(/ERROR\nmessage:Session expired/);
   });
 
   it('pauses after the round in flight, which settles with no bet voided, until resumed', async () => {

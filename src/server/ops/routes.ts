@@ -213,10 +213,12 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     method: 'POST',
     url: `players/:id/${action}`,
     role: 'admin',
-    handler: ({ services, operator, request }) => {
+    handler: (context) => {
+      const { services, operator, request } = context;
       const { reason } = parseBody(reasonBody, request.body);
       const blocked = action === 'block' ? reason : null;
-      return setBlocked(services.database.db, services.bus, operator, id(request), blocked, reason, request.ip);
+      const db = services.database.db;
+      return acted(context, setBlocked(db, services.bus, operator, id(request), blocked, reason, request.ip));
     },
   })),
   {

@@ -5,7 +5,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { operators, opsSessions } from '../db/schema';
 import type { EventBus } from '../bus/EventBus';
@@ -117,4 +117,9 @@ export async function signOut(db: Db, bus: EventBus, operator: Operator, address
     await tx.update(opsSessions).set({ revokedAt: Date.now() }).where(eq(opsSessions.id, operator.sessionId));
     await audit({ actor: operator.email, action: 'logout', target: `session:${operator.sessionId}`, address });
   });
+}
+
+/** Deletes sessions that ended (the server runs it hourly with the players' token purge). */
+export async function purgeOpsSessions(db: Db, now = Date.now()): Promise<void> {
+  await db.delete(opsSessions).where(lt(opsSessions.expiresAt, now));
 }
