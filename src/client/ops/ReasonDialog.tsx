@@ -58,7 +58,8 @@ export function ReasonDialog({ title, confirmLabel, onClose, onConfirm, ready = 
             rows={3}
             maxLength={REASON_MAX}
             required
-            data-autofocus={children ? undefined : ''}
+            // The Modal focuses the first field so marked: a caller's own field (the amount) comes first.
+            data-autofocus=""
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
