@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bets, rounds } from '../../src/server/db/schema';
 import { addOperator } from '../../src/server/ops/operators';
 import { fundedPlayer } from '../server/betting';
+import { fixedCrashPoints } from '../server/crashPoints';
 import { startServer, type TestServer } from '../server/harness';
 import { balanceOf, call, playerWithCoins } from '../server/paymentClient';
 import { openBrowser, waitForStage, type Browser } from './browser';
@@ -38,7 +39,11 @@ describe('the operator console in Chromium', () => {
 
   beforeAll(async () => {
     // Every withdrawal of 200 coins or more (the minimum) waits for review.
-    t = await startServer({ ...WALLET_SERVER_ENV, WITHDRAW_REVIEW_ABOVE: '100' });
+    // Short flights, so that the paused round settles and the next betting window comes soon.
+    t = await startServer(
+      { ...WALLET_SERVER_ENV, WITHDRAW_REVIEW_ABOVE: '100' },
+      { roundSecrets: fixedCrashPoints([1.5, 3]) },
+    );
     admin = { email: 'admin@ops.test', ...(await addOperator(db(), 'admin@ops.test', 'admin')) };
     browser = await openBrowser();
     ops = browser.page;
