@@ -268,7 +268,7 @@ describe('the operator console on PostgreSQL', () => {
     } finally {
       await watcher.close();
     }
-  });
+  }, 60_000);
 
   describe('withdrawal review', () => {
     const withdraw = (player: payments.Player, sol: number) =>

@@ -104,5 +104,5 @@ describe.skipIf(!redisAvailable)('a pause holds across the cluster (needs redis-
       'a round after resume',
     );
     await waitUntil(() => notices().at(-1) === '{"paused":false}', 5000, 'the end of the notice');
-  });
+  }, 120_000);
 });
