@@ -7,6 +7,9 @@ import { uiTilesPlugin } from './scripts/uiTiles';
 
 const server = `http://localhost:${process.env.PORT ?? 8080}`;
 
+/** Where a build goes: dist/, or dist-test/ for the test build. The ops console's pass (vite.ops.config.ts) writes there too. */
+export const outDirFor = (mode: string) => (mode === 'test' ? 'dist-test' : 'dist');
+
 /**
  * `vite build` is what `npm start` serves. `vite build --mode test` (browser tests, bench:frames)
  * writes dist-test/ with the test hooks (window.__moonrush, a <Profiler> counting commits) and
@@ -26,7 +29,7 @@ export default defineConfig(({ mode }) => {
     // Static files served as they are (docs/architecture.md "Parts"), the packed atlases among them.
     publicDir: 'assets',
     resolve: testBuild ? { alias: { 'react-dom/client': 'react-dom/profiling' } } : {},
-    build: { outDir: testBuild ? 'dist-test' : 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+    build: { outDir: outDirFor(mode), sourcemap: true, chunkSizeWarningLimit: 1500 },
     server: {
       port: Number(process.env.DEV_PORT ?? 5173),
       proxy: { '/api/v1': { target: server, ws: true, changeOrigin: true } },

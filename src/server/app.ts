@@ -26,11 +26,15 @@ import { serveClient } from './http/staticClient';
 import { securityHeaders } from './http/securityHeaders';
 import { fundLocalHouse } from './payments/houseFloat';
 import { purgePasswordFailures } from './auth/passwordSignIn';
+import { opsRoutes } from './ops/routes';
+import { OpsFeed } from './ops/OpsFeed';
+import { purgeOpsSessions } from './ops/sessions';
+import { ErrorCount } from './ops/ErrorCount';
 
 /** API answers at least this large are compressed (smaller ones gain less than the headers cost). */
 const COMPRESS_ABOVE_BYTES = 1024;
 
-/** How often expired refresh tokens and day-old counts of wrong passwords are deleted. */
+/** How often expired refresh tokens and operator sessions, and day-old counts of wrong passwords, are deleted. */
 const PURGE_EVERY_MS = 3600_000;
 
 export interface GameServer {
@@ -52,8 +56,18 @@ function sharedLimits(bus: EventBus) {
 }
 
 export async function createServer(config: Config, options: ServiceOptions = {}): Promise<GameServer> {
+  // The console shows how many errors this process logged in the last hour.
+  const errors = new ErrorCount();
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      hooks: {
+        logMethod(args, method, level) {
+          if (level >= 50) errors.add();
+          method.apply(this, args);
+        },
+      },
+    },
     bodyLimit: 16 * 1024,
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),
@@ -70,9 +84,19 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   stomp.attach(app.server);
   capConnections(app.server, config.http.connectionsPerAddress, trustProxyFn(config.trustProxy));
   app.decorate('tokens', tokens);
+  const opsFeed = new OpsFeed(
+    stomp,
+    {
+      ...{ db: database.db, payments: services.payments, now: () => services.clock.now() },
+      playersOnline: () => stomp.onlineEverywhere,
+      errorsLastHour: () => errors.lastHour(),
+    },
+    app.log,
+  );
   // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
   app.addHook('preClose', async () => {
     services.seeds.close();
+    await opsFeed.stop();
     await leadership.stop();
     await stomp.close();
   });
@@ -107,7 +131,10 @@ export async function createServer(config: Config, options: ServiceOptions = {})
       await api.register(userRoutes(services));
       await api.register(betRoutes(services));
       await api.register(paymentRoutes(services));
-      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ success: false, errorMessage: 'Not found' }));
+      await api.register(opsRoutes(services, opsFeed, errors));
+      api.setNotFoundHandler((_request, reply) =>
+        reply.status(404).send({ success: false, errorMessage: 'Not found' }),
+      );
     },
     { prefix: API_BASE },
   );
@@ -124,10 +151,13 @@ export async function createServer(config: Config, options: ServiceOptions = {})
       // Before the first request: the in-memory local chain starts empty at every start.
       await fundLocalHouse(services.payments, config.localHouseSol);
       purge ??= setInterval(() => {
-        Promise.all([tokens.purgeExpired(), purgePasswordFailures(database.db)]).catch((error: unknown) =>
+        const purges = [tokens.purgeExpired(), purgePasswordFailures(database.db), purgeOpsSessions(database.db)];
+        Promise.all(purges).catch((error: unknown) =>
           app.log.error({ err: error }, 'purging refresh tokens and password failures failed'),
         );
       }, PURGE_EVERY_MS).unref();
+      // Before players connect: the maintenance notice is retained for them from the first socket.
+      await opsFeed.start();
       const url = await app.listen({ port: config.port, host: config.host });
       // An engine runs the rounds while it leads; a standby waits for the lead.
       if (config.role !== 'gateway') await leadership.start(engine);

@@ -80,6 +80,20 @@ export interface Config {
   localHouseSol: number;
   /** The caps on what the house may pay, in parts per million of its bankroll (docs/architecture.md "House limits"). */
   risk: RiskPercents;
+  /** The operator's console (docs/ops.md). */
+  ops: OpsSettings;
+}
+
+/** OPS_* and WITHDRAW_* settings of the operator's console; amounts in hundredths. */
+export interface OpsSettings {
+  /** How long an operator's session lasts, in ms. */
+  sessionMs: number;
+  /** Withdrawals above this wait for an admin's approval (null: none is held). */
+  reviewAbove: number | null;
+  /** Held withdrawals above this need two different admins (null: one is enough). */
+  secondApprovalAbove: number | null;
+  /** The explorer link of a transaction, with {sig} where its signature goes. */
+  explorer: string;
 }
 
 /** RISK_BET_PERCENT and RISK_ROUND_PERCENT in parts per million (0.75 % is 7,500). */
@@ -108,6 +122,37 @@ function percent(env: Env, name: string, fallback: string): number {
   if (tenThousandths === null || tenThousandths <= 0n || tenThousandths > 1_000_000n)
     throw new Error(`${name} must be a percent above 0 and at most 100 with up to 4 decimals, got "${raw}"`);
   return Number(tenThousandths);
+}
+
+/** An optional amount in whole coins, in hundredths (null when unset). */
+function coinsOrNone(env: Env, name: string): number | null {
+  if (env[name] === undefined || env[name] === '') return null;
+  return integer(env, name, 0) * HUNDREDTHS_PER_COIN;
+}
+
+/** The Solana cluster names explorers use, by CHAIN. */
+export const EXPLORER_CLUSTERS: Record<ChainKind, string> = {
+  local: 'localnet',
+  devnet: 'devnet',
+  testnet: 'testnet',
+  mainnet: 'mainnet-beta',
+};
+
+/** OPS_SESSION_MINUTES, WITHDRAW_REVIEW_ABOVE, WITHDRAW_SECOND_APPROVAL_ABOVE and OPS_EXPLORER_URL. */
+function opsSettings(env: Env, chain: ChainKind): OpsSettings {
+  // A local chain is shown through its RPC URL (the explorer's custom cluster): npm run chain:local's, or its default port.
+  const cluster =
+    chain === 'local'
+      ? `custom&customUrl=${encodeURIComponent(env.LOCAL_CHAIN_URL || 'http://localhost:8899')}`
+      : EXPLORER_CLUSTERS[chain];
+  const explorer = env.OPS_EXPLORER_URL || `https://explorer.solana.com/tx/{sig}?cluster=${cluster}`;
+  if (!explorer.includes('{sig}')) throw new Error(`OPS_EXPLORER_URL must contain {sig}, got "${explorer}"`);
+  return {
+    sessionMs: integer(env, 'OPS_SESSION_MINUTES', 30, 1) * 60_000,
+    reviewAbove: coinsOrNone(env, 'WITHDRAW_REVIEW_ABOVE'),
+    secondApprovalAbove: coinsOrNone(env, 'WITHDRAW_SECOND_APPROVAL_ABOVE'),
+    explorer,
+  };
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
@@ -207,5 +252,6 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: secret(env, 'METRICS_TOKEN'),
     localHouseSol: integer(env, 'LOCAL_HOUSE_SOL', 1000),
     risk: { betPpm: percent(env, 'RISK_BET_PERCENT', '0.75'), roundPpm: percent(env, 'RISK_ROUND_PERCENT', '1.125') },
+    ops: opsSettings(env, chain),
   };
 }

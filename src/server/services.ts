@@ -31,6 +31,9 @@ import { PaymentWorker } from './payments/PaymentWorker';
 import { DeathWatch } from './payments/DeathWatch';
 import { houseCaps } from './payments/reserves';
 import { clientIp, networkKey, trustProxyFn } from './clientAddress';
+import { MAINTENANCE_DESTINATION, OPS_DESTINATIONS } from '../shared/ops';
+import { readPause } from './ops/maintenance';
+import { verifyOpsToken } from './ops/sessions';
 
 export interface Services {
   config: Config;
@@ -93,8 +96,7 @@ export async function createServices(
   const leadership = new Leadership({ db: database.db, session, log, pollMs: Math.round(config.leaderTimeoutMs / 5) });
   // The engine, its seed chains and its settlement write through the fence: nothing of a deposed
   // leader commits. A gateway runs no rounds, so there is nothing to fence (tests drive its settler by hand).
-  const leaderDb =
-    config.role === 'gateway' ? database.db : fencedDb(database.db, (tx) => leadership.fence(tx));
+  const leaderDb = config.role === 'gateway' ? database.db : fencedDb(database.db, (tx) => leadership.fence(tx));
   const seeds = new SeedChains({
     ...{ db: leaderDb, clientSeeds: clientSeedSource(chain), log, key: loadSeedKey(config) },
     ...{ length: config.seedChainLength, checkpointEvery: SEED_CHECKPOINT_EVERY },
@@ -102,15 +104,21 @@ export async function createServices(
   const abandoned = new AbandonedRounds(bus);
   // A real cluster's nodes lag each other: a transfer is dead only after answers 30 s apart agree.
   const deathWatch = new DeathWatch(3, config.chain === 'local' ? 0 : 30_000);
-  const payments: PaymentContext = { db: database.db, chain, coinsPerSol: config.coinsPerSol, log, deathWatch };
+  const payments: PaymentContext = {
+    ...{ db: database.db, chain, coinsPerSol: config.coinsPerSol, log, deathWatch },
+    reviewAbove: config.ops.reviewAbove,
+  };
   const engine = new RoundEngine({
     ...{ db: leaderDb, bus, log, metrics, clock, abandoned, bettingMs, pauseMs, tickMs },
     secrets: options.roundSecrets ?? (() => seeds.next()),
     caps: () => houseCaps(payments, config.risk),
+    paused: async () => (await readPause(leaderDb)) !== null,
   });
   const retainers = new Map<string, Retainer>([
     [DESTINATIONS.game, new RoundSnapshot()],
     [DESTINATIONS.online, new LastMessage()],
+    [MAINTENANCE_DESTINATION, new LastMessage()],
+    [OPS_DESTINATIONS.state, new LastMessage()],
   ]);
   const trust = trustProxyFn(config.trustProxy);
   const tokens = new Tokens(database.db, loadJwtSecret(config));
@@ -118,6 +126,10 @@ export async function createServices(
     ...{ bus, metrics, heartbeatMs: config.heartbeatMs, retainers, limits: config.stomp },
     addressOf: (request) => networkKey(clientIp(request, trust)),
     isPlayer: async (token) => (await tokens.verifyAccess(token)) !== null,
+    operatorUntil: async (token) => (await verifyOpsToken(database.db, token))?.expiresAt ?? null,
+    operatorDestinations: Object.values(OPS_DESTINATIONS),
+    localDestinations: [MAINTENANCE_DESTINATION, OPS_DESTINATIONS.state],
+    busDestinations: [OPS_DESTINATIONS.audit],
     betBatchMs: config.tickMs,
   });
   const settler = new BetSettler(leaderDb, { bus, metrics });

@@ -24,23 +24,28 @@ function newest(paths: string[]): number {
 }
 
 function upToDate(): boolean {
-  const built = [`${TEST_DIST}/index.html`, `${TEST_DIST}/atlases/manifest.json`];
+  const built = [`${TEST_DIST}/index.html`, `${TEST_DIST}/ops.html`, `${TEST_DIST}/atlases/manifest.json`];
   if (!built.every((path) => existsSync(path))) return false;
-  const sources = ['src/client', 'src/shared', 'sprites', 'assets/README.md', 'index.html', 'vite.config.ts'];
+  const sources = [
+    ...['src/client', 'src/shared', 'sprites', 'assets/README.md'],
+    ...['index.html', 'ops.html', 'vite.config.ts', 'vite.ops.config.ts'],
+  ];
   return newest(sources) <= Math.min(...built.map((path) => statSync(path).mtimeMs));
 }
 
 /** Where the test build goes (vite.config.ts). */
 export const TEST_DIST = 'dist-test';
 
-/** Builds the test bundle into dist-test/; throws when the build fails. */
+/** Builds the test bundle into dist-test/, the game then the ops console; throws when a build fails. */
 export function buildTestClient(): void {
-  // Vitest sets NODE_ENV=test, which would give a development React build.
-  const build = spawnSync('npx', ['vite', 'build', '--mode', 'test', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) throw new Error('vite build failed: the browser tests need dist-test/');
+  for (const config of ['vite.config.ts', 'vite.ops.config.ts']) {
+    // Vitest sets NODE_ENV=test, which would give a development React build.
+    const build = spawnSync('npx', ['vite', 'build', '--config', config, '--mode', 'test', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0) throw new Error(`vite build (${config}) failed: the browser tests need dist-test/`);
+  }
 }
 
 export default async function setup(): Promise<void> {

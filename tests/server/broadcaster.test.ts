@@ -45,6 +45,7 @@ describe('Broadcaster', () => {
       subscribeTimeoutMs: 0,
       connected: () => {},
       dropped: (reason) => dropped.push(reason),
+      mayRead: () => true,
     };
     return { broadcaster, host, dropped };
   };

@@ -31,6 +31,27 @@ describe('config', () => {
       expect(() => loadConfig({ RISK_BET_PERCENT: bad })).toThrow('RISK_BET_PERCENT must be a percent');
   });
 
+  it("reads the console's settings: sessions in minutes, review thresholds in coins, the explorer link", () => {
+    expect(loadConfig({}).ops).toEqual({
+      sessionMs: 30 * 60_000,
+      reviewAbove: null,
+      secondApprovalAbove: null,
+      explorer: 'https://explorer.solana.com/tx/{sig}?cluster=custom&customUrl=http%3A%2F%2Flocalhost%3A8899',
+    });
+    const env = { OPS_SESSION_MINUTES: '5', WITHDRAW_REVIEW_ABOVE: '1000', WITHDRAW_SECOND_APPROVAL_ABOVE: '50000' };
+    expect(loadConfig(env).ops).toMatchObject({
+      sessionMs: 300_000,
+      reviewAbove: 100_000,
+      secondApprovalAbove: 5_000_000,
+    });
+    const mainnet = { CHAIN: 'mainnet', RPC_URL: 'http://rpc', SIGN_IN_DOMAIN: 'moonrush.example' };
+    expect(loadConfig(mainnet).ops.explorer).toBe('https://explorer.solana.com/tx/{sig}?cluster=mainnet-beta');
+    expect(() => loadConfig({ OPS_EXPLORER_URL: 'https://solscan.io/tx/' })).toThrow(
+      'OPS_EXPLORER_URL must contain {sig}',
+    );
+    expect(() => loadConfig({ OPS_SESSION_MINUTES: '0' })).toThrow('OPS_SESSION_MINUTES must be an integer >= 1');
+  });
+
   it('believes no proxy unless told which', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -14,6 +14,7 @@ describe('the built client', () => {
   beforeAll(async () => {
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>moonrush</title>');
+    writeFileSync(join(dir, 'ops.html'), '<!doctype html><title>moonrush ops</title>');
     writeFileSync(join(dir, 'assets', 'index-AbC_12-z.js'), BUNDLE);
     writeFileSync(join(dir, 'assets', 'space.png'), 'png');
     writeFileSync(join(dir, 'assets', 'index-AbC_12-z.js.br'), brotliCompressSync(BUNDLE));
@@ -45,6 +46,24 @@ describe('the built client', () => {
     const missing = await fetch(`${origin}/assets/index-OldHash1.js`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).not.toMatch(/html/);
+  });
+
+  it("answers /ops and the paths under it with the operator's console, and nothing like it with the game", async () => {
+    for (const [path, title] of [
+      ['/ops', 'moonrush ops'],
+      ['/ops/', 'moonrush ops'],
+      ['/ops/players?q=a', 'moonrush ops'],
+      ['/opsx', 'moonrush'],
+      ['/shops', 'moonrush'],
+    ]) {
+      const page = await fetch(origin + path);
+      expect([path, page.status, page.headers.get('cache-control'), await page.text()]).toEqual([
+        path,
+        200,
+        'no-cache',
+        `<!doctype html><title>${title}</title>`,
+      ]);
+    }
   });
 
   it("sends the build's brotli or gzip copy by Accept-Encoding, cached like the bundle itself", async () => {

@@ -25,6 +25,8 @@ export async function connectStomp(
   url: string,
   destinations: string[],
   heartbeatMs = 10_000,
+  /** CONNECT headers, such as an `authorization` token. */
+  connectHeaders: Record<string, string> = {},
 ): Promise<StompTestClient> {
   const received = new Map<string, unknown[]>(destinations.map((d) => [d, []]));
   const client = new Client({
@@ -33,6 +35,7 @@ export async function connectStomp(
     heartbeatOutgoing: heartbeatMs,
     reconnectDelay: 0,
     maxWebSocketChunkSize: 8192,
+    connectHeaders,
   });
   await new Promise<void>((resolve, reject) => {
     client.onConnect = () => {

@@ -38,7 +38,13 @@ export function createFrameState(): FrameState {
  * along the growth curve but never more than MAX_EXTRAPOLATION_MS past the last confirmed tick, and
  * never backwards within a round (`out` keeps the previous frame).
  */
-export function computeFrame(out: FrameState, round: RoundState, tick: TickState, now: number, offset: number): FrameState {
+export function computeFrame(
+  out: FrameState,
+  round: RoundState,
+  tick: TickState,
+  now: number,
+  offset: number,
+): FrameState {
   const serverNow = now + offset;
   const sameTick = tick.gameId === round.gameId;
   const confirmedMs = sameTick ? tick.confirmedMs : 0;

@@ -5,6 +5,7 @@ import { BetsColumn } from './bets/BetsColumn';
 import { Header } from './header/Header';
 import { HistoryStrip } from './history/HistoryStrip';
 import { LoadingBar } from './LoadingBar';
+import { MaintenanceBanner } from './MaintenanceBanner';
 import { Modals } from './modals/Modals';
 import { RoundAnnouncer } from './RoundAnnouncer';
 import { BetPanels } from './panel/BetPanels';
@@ -16,6 +17,7 @@ export function Hud({ stage }: { stage: ReactNode }) {
       <Header />
       <BetsColumn />
       <main className="app-centre">
+        <MaintenanceBanner />
         <HistoryStrip />
         <div className="stage-slot">
           {stage}

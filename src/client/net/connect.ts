@@ -3,7 +3,8 @@
 import { loadHistory } from './feed';
 import { storeReferralFromQuery } from './referral';
 import { resumeSession } from './session';
-import { brokerUrl, createStompClient } from './stomp';
+import { brokerUrl } from './brokerUrl';
+import { createStompClient } from './stomp';
 
 /** Connects once per page; HTTP failures are left to the STOMP feed, which sends the round on subscribe. */
 export function connectGame(): void {

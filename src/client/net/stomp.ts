@@ -4,26 +4,24 @@
  */
 
 import { Client } from '@stomp/stompjs';
-import { HEARTBEAT_MS, MAX_CHUNK_BYTES, RECONNECT_DELAY_MS, WS_PATH } from '../../shared/constants';
+import { HEARTBEAT_MS, MAX_CHUNK_BYTES, RECONNECT_DELAY_MS } from '../../shared/constants';
+import { MAINTENANCE_DESTINATION } from '../../shared/ops';
 import { DESTINATIONS } from '../../shared/protocol';
 import { connectionAtom } from '../state/connectionAtom';
 import { latencyAtom } from '../state/latencyAtom';
+import { maintenanceAtom } from '../state/maintenanceAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
 import { applyOnline } from '../round/betList';
 import { decodeBetEvent, decodeOnline } from './betEvents';
 import { decodeGameEvent } from './events';
 import { loadRound, receiveBetEvent, receiveGameEvent } from './feed';
+import { decodeMaintenance } from './maintenance';
 
 /** How often the round trip is measured. */
 const LATENCY_PROBE_MS = 5000;
 /** An UNSUBSCRIBE of an id never used: the server only answers its receipt. */
 const PROBE_ID = 'latency-probe';
-
-/** ws(s)://host/api/v1/ws/init for the page's own origin. */
-export function brokerUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WS_PATH}`;
-}
 
 /**
  * A STOMP client feeding the store. Subscribing inside onConnect re-subscribes after every
@@ -64,6 +62,10 @@ export function createStompClient(url: string): Client {
     client.subscribe(DESTINATIONS.online, (message) => {
       const online = decodeOnline(message.body);
       if (online !== null) applyOnline(online);
+    });
+    client.subscribe(MAINTENANCE_DESTINATION, (message) => {
+      const reason = decodeMaintenance(message.body);
+      if (reason !== undefined) store.set(maintenanceAtom, reason);
     });
     void loadRound();
     measure();

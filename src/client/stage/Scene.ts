@@ -115,7 +115,13 @@ export class Scene extends Container {
     } else {
       const t = Math.min(this.sincePhase, FLY_AWAY_SECONDS);
       const distance = t * t * 900;
-      this.rocket.update(dt, x + Math.cos(this.heading - 0.25) * distance, y + Math.sin(this.heading - 0.25) * distance, this.heading - 0.25, 1);
+      this.rocket.update(
+        dt,
+        x + Math.cos(this.heading - 0.25) * distance,
+        y + Math.sin(this.heading - 0.25) * distance,
+        this.heading - 0.25,
+        1,
+      );
       this.rocket.alpha = Math.max(0, 1 - t / FLY_AWAY_SECONDS);
       this.curve.setFade(Math.min(1, this.sincePhase * 2));
     }

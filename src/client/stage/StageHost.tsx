@@ -24,7 +24,9 @@ const LEAN = { skipExtensionImports: true } as const;
  * ordered list (autoDetectRenderer) though @pixi/react's prop type names only one renderer.
  */
 function rendererPreference(): 'webgl' {
-  const order = new URLSearchParams(window.location.search).has('webgpu') ? ['webgpu', 'webgl', 'canvas'] : ['webgl', 'canvas'];
+  const order = new URLSearchParams(window.location.search).has('webgpu')
+    ? ['webgpu', 'webgl', 'canvas']
+    : ['webgl', 'canvas'];
   return order as unknown as 'webgl';
 }
 

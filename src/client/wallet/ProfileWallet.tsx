@@ -19,6 +19,7 @@ import { usePicker } from './pickerContext';
 import { signInWithWallet } from './signInWithWallet';
 import { useAction } from './useAction';
 import { WalletButton } from './WalletButton';
+import { WithdrawalList } from './WithdrawalList';
 import { withdraw } from './withdrawFlow';
 import { useT } from '../i18n/i18n';
 
@@ -64,6 +65,8 @@ function SignedIn() {
   const [coins, setCoins] = useState('');
   const depositing = useAction();
   const withdrawing = useAction();
+  // Bumped by each withdrawal, so the list under the form shows it.
+  const [withdrawals, setWithdrawals] = useState(0);
   const payout = profile?.wallet ?? wallet.publicKey?.toBase58() ?? null;
   return (
     <div className="wallet-part">
@@ -85,9 +88,12 @@ function SignedIn() {
         value={coins}
         onChange={(raw) => setCoins(sanitizeAmountInput(raw))}
         busy={withdrawing.busy}
-        onSubmit={() => void withdrawing.run(() => withdraw(coins, rate, payout))}
+        onSubmit={() =>
+          void withdrawing.run(() => withdraw(coins, rate, payout).finally(() => setWithdrawals((n) => n + 1)))
+        }
         message={withdrawing.message}
       />
+      <WithdrawalList version={withdrawals} />
     </div>
   );
 }

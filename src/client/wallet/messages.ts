@@ -13,6 +13,13 @@ const KEYS = [
   'depositMinimum',
   'withdrawMinimum',
   'cantWithdraw',
+  // The withdrawal list and an operator's review (docs/ops.md "What players see").
+  'underReview',
+  'withdrawalHeld',
+  'withdrawalSending',
+  'withdrawalSent',
+  'withdrawalFailed',
+  'coinsReturned',
 ] as const;
 
 /** Each text in the page's language at the moment it is read (the catalogue's wallet.*). */

@@ -14,9 +14,10 @@ export async function withdraw(coinsText: string, rate: number, wallet: string |
     throw new PlayerError(TEXT.withdrawMinimum);
   if (!wallet) throw new PlayerError(TEXT.walletNotConnected);
   const amount = lamportsToSol(hundredthsToLamports(BigInt(hundredths), rate));
-  await api.post('/payment/withdraw', { amount, wallet }).catch((error: unknown) => {
+  const sent = await api.post('/payment/withdraw', { amount, wallet }).catch((error: unknown) => {
     throw new PlayerError(serverMessage(error) ?? TEXT.cantWithdraw, { cause: error });
   });
   await refreshProfile();
-  return TEXT.transactionSuccessful;
+  // Above the review threshold the coins are held until an operator approves or rejects.
+  return sent.signature === null ? TEXT.withdrawalHeld : TEXT.transactionSuccessful;
 }

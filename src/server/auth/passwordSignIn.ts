@@ -36,12 +36,20 @@ export async function passwordSignIn(db: Db, email: string, password: string, no
   const { ref, passwordHash } = await emailAccount(db, login);
   const valid = await verifyPassword(password, passwordHash);
   if (!ref || !valid) throw new Refusal('unauthorized', 'Invalid email or password');
-  await db.delete(passwordFailures).where(eq(passwordFailures.login, login));
+  await clearTries(db, login);
   return ref;
 }
 
-/** Counts a try as a failure until it succeeds, and sets the wait before the next; refuses a try made during a wait. */
-async function takeTry(db: Db, login: string, now: number): Promise<void> {
+/** Forgets the wrong tries of `login` after a right one. */
+export async function clearTries(db: Db, login: string): Promise<void> {
+  await db.delete(passwordFailures).where(eq(passwordFailures.login, login));
+}
+
+/**
+ * Counts a try as a failure until it succeeds, and sets the wait before the next; refuses a try
+ * made during a wait. The operators' sign-in counts its tries here too (src/server/ops/sessions.ts).
+ */
+export async function takeTry(db: Db, login: string, now: number): Promise<void> {
   const failures = sql`${passwordFailures.failures} + 1`;
   const wait = sql`CASE WHEN ${failures} < ${FREE_TRIES} THEN 0
     ELSE least(${LONGEST_WAIT_MS}, ${FIRST_WAIT_MS} * power(2, least(30, ${failures} - ${FREE_TRIES})))::bigint END`;

@@ -9,7 +9,16 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
 
 /** Why a balance moved; with the ref it names the move so it happens once. */
-type LedgerKind = 'bet' | 'cancel' | 'win' | 'void_refund' | 'deposit' | 'withdraw_hold' | 'withdraw_release';
+type LedgerKind =
+  | 'bet'
+  | 'cancel'
+  | 'win'
+  | 'void_refund'
+  | 'deposit'
+  | 'withdraw_hold'
+  | 'withdraw_release'
+  /** An operator's credit or debit (docs/ops.md); its ref is the id of its audit row. */
+  | 'manual';
 
 /** Thrown when a move would take a balance below zero; nothing is written. */
 export class InsufficientFunds extends Error {

@@ -76,7 +76,8 @@ function throwPlaceRefusal(json: PlaceRefusal): never {
   // The amount is at most MAX_BET, so a bet of `largest` (below it) would be placed at x1.01.
   if (json.refused === 'house_limit')
     throw new Refusal('conflict', `The house can cover a bet of at most ${formatCoins(json.largest)} coins right now`);
-  if (json.refused === 'excluded' || json.refused === 'player_limit') throw limitRefusal(json);
+  if (json.refused === 'blocked' || json.refused === 'excluded' || json.refused === 'player_limit')
+    throw limitRefusal(json);
   return betOrRefusal(json) as never;
 }
 

@@ -1,5 +1,6 @@
 -- Why the player may not stake (p_kind 'bet') or deposit (p_kind 'deposit') p_amount hundredths now,
--- or NULL: {"refused": "excluded", "until": ms | null} while self-excluded, or {"refused":
+-- or NULL: {"refused": "blocked", "reason": text} while an operator blocks the account (docs/ops.md),
+-- {"refused": "excluded", "until": ms | null} while self-excluded, or {"refused":
 -- "player_limit", "limit": name, "amount": hundredths, "resets": ms} when the amount would pass a
 -- limit of its period. A bet counts against wager limits by its stake and against loss limits by
 -- the stake it may lose (open bets count as lost until settled, wins count back).
@@ -9,7 +10,10 @@ DECLARE
   v_exclusion exclusions;
   v_limit record;
   v_used bigint;
+  v_blocked text;
 BEGIN
+  SELECT blocked_reason INTO v_blocked FROM accounts WHERE id = p_account;
+  IF v_blocked IS NOT NULL THEN RETURN jsonb_build_object('refused', 'blocked', 'reason', v_blocked); END IF;
   SELECT * INTO v_exclusion FROM exclusions WHERE account_id = p_account AND (until IS NULL OR until > p_at);
   IF FOUND THEN RETURN jsonb_build_object('refused', 'excluded', 'until', v_exclusion.until); END IF;
   FOR v_limit IN

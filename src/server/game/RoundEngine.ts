@@ -29,7 +29,12 @@ interface RoundEngineOptions {
   secrets: () => Promise<DrawnRound>;
   /** The bankroll and the caps it gives, asked once per round (none: rounds are uncapped, as in unit tests). */
   caps?: () => Promise<RoundCaps>;
+  /** True while an operator pauses the game (docs/ops.md "Pause"): no round is created until it is false. */
+  paused?: () => Promise<boolean>;
 }
+
+/** How often a paused engine asks whether the pause has ended. */
+const PAUSED_POLL_MS = 500;
 
 /**
  * Runs rounds forever: CREATED (betting window) -> STARTED (a GAME_RATE every tick) -> ENDED at
@@ -108,6 +113,7 @@ export class RoundEngine {
   private async createRound(): Promise<void> {
     await this.closeLeftovers();
     for (const listener of this.listeners) await listener.settleInterrupted?.();
+    if (await this.waitWhilePaused()) return;
     const secret = await this.options.secrets();
     const caps = await this.options.caps?.();
     const createdAt = this.now();
@@ -124,6 +130,15 @@ export class RoundEngine {
       data: { gameId: String(id), hash: secret.hash, startsAt, serverTime: createdAt },
     });
     this.stepTimer = this.at(startsAt, () => this.startRound());
+  }
+
+  /** While paused: asks again later and answers true (the round is created once the pause ends). */
+  private async waitWhilePaused(): Promise<boolean> {
+    if (!(await this.options.paused?.())) return false;
+    this.stepTimer = this.at(this.now() + PAUSED_POLL_MS, async () => {
+      if (!(await this.waitWhilePaused())) await this.createRound();
+    });
+    return true;
   }
 
   private async startRound(): Promise<void> {

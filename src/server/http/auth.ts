@@ -9,6 +9,7 @@ import { issueSignIn, verifyWalletSignIn, type SignInSite } from '../auth/signIn
 import { passwordSignIn, register } from '../auth/passwordSignIn';
 import { REFRESH_TTL_MS } from '../auth/Tokens';
 import { isKnownLogin, walletAccount, type AccountRef } from '../ledger/accounts';
+import { signIns } from '../db/schema';
 import { authLimits, byAddress, sessionLimits } from './rateLimits';
 import { route } from './route';
 
@@ -28,8 +29,10 @@ export function authRoutes(services: Services) {
   const { database, tokens, config } = services;
   const db = database.db;
 
-  async function signedIn(reply: FastifyReply, account: AccountRef) {
+  async function signedIn(request: FastifyRequest, reply: FastifyReply, account: AccountRef) {
     const { refresh, access } = await tokens.startSession(account);
+    // Where each sign-in came from, for the operator's console (docs/ops.md "Players").
+    await db.insert(signIns).values({ accountId: account.id, address: request.ip, at: Date.now() });
     setRefreshCookie(reply, refresh);
     return { token: access };
   }
@@ -51,14 +54,15 @@ export function authRoutes(services: Services) {
 
     route(app, 'GET /auth/nonce', preHandler, async (request) => issueSignIn(db, request.query.wallet, site(request)));
 
-    route(app, 'POST /auth/authenticate', preHandler, async ({ body }, reply) => {
-      if ('password' in body) return signedIn(reply, await passwordSignIn(db, body.login, body.password));
+    route(app, 'POST /auth/authenticate', preHandler, async (request, reply) => {
+      const { body } = request;
+      if ('password' in body) return signedIn(request, reply, await passwordSignIn(db, body.login, body.password));
       await verifyWalletSignIn(db, body);
-      return signedIn(reply, await walletAccount(db, body.login, body));
+      return signedIn(request, reply, await walletAccount(db, body.login, body));
     });
 
-    route(app, 'POST /auth/register', preHandler, async ({ body }, reply) =>
-      signedIn(reply, await register(db, body.email, body.password, body)),
+    route(app, 'POST /auth/register', preHandler, async (request, reply) =>
+      signedIn(request, reply, await register(db, request.body.email, request.body.password, request.body)),
     );
 
     route(app, 'POST /auth/refresh', sessionHandler, async (request, reply) => {

@@ -10,6 +10,8 @@ import { notFound } from './errors';
 import { addressLimit } from './rateLimits';
 import { route } from './route';
 import { TtlCache } from './TtlCache';
+import { maintenanceEvent, readPause } from '../ops/maintenance';
+import type { OpsPause } from '../../shared/ops';
 
 /**
  * The public game endpoints of docs/wire.md "HTTP": current round, history, bets of a round, leaders,
@@ -28,6 +30,7 @@ export function gameRoutes(services: Services) {
   const leaderboard = new TtlCache<BetWithRound[]>(publicCacheMs);
   const fairness = new TtlCache<FairnessInfo>(publicCacheMs);
   const details = new TtlCache<RoundDetails | null>(liveMs);
+  const status = new TtlCache<OpsPause | null>(publicCacheMs);
   return async (app: FastifyInstance): Promise<void> => {
     const limited = (name: string) => addressLimit(app, `game-${name}`, rateLimits.publicPerIp);
 
@@ -55,6 +58,10 @@ export function gameRoutes(services: Services) {
     route(app, 'GET /game/leaders', limited('leaders'), async ({ query }) =>
       leaderboard.get(query.period, () => leaders(db, Date.now(), query.period)),
     );
+
+    route(app, 'GET /game/status', limited('status'), async () => ({
+      maintenance: maintenanceEvent(await status.get('status', () => readPause(db))),
+    }));
 
     route(app, 'GET /game/fairness', limited('fairness'), async () => fairness.get('fairness', () => fairnessInfo(db)));
 

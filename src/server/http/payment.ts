@@ -6,7 +6,7 @@ import type { Services } from '../services';
 import { depositLamports, faucetLamports, withdrawalAmount } from '../payments/amounts';
 import { depositStatus, payDeposit, prepareDeposit } from '../payments/deposits';
 import { proofOfReserves } from '../payments/reserves';
-import { requestWithdrawal } from '../payments/withdrawals';
+import { playerWithdrawals, requestWithdrawal } from '../payments/withdrawals';
 import { badRequest } from './errors';
 import { accountLimit, addressLimit, playerLimits } from './rateLimits';
 import { idempotencyClaim } from './idempotency';
@@ -57,6 +57,8 @@ export function paymentRoutes(services: Services) {
       const amount = withdrawalAmount(body.amount, config.coinsPerSol);
       return requestWithdrawal(payments, account, body.wallet, amount, idempotencyClaim(request));
     });
+
+    route(app, 'GET /payment/withdrawals', statusLimit, async ({ account }) => playerWithdrawals(payments, account.id));
 
     // Only a chain that can airdrop has a faucet; elsewhere the path is unknown (404).
     const airdrop = chain.airdrop?.bind(chain);

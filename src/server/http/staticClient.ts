@@ -1,8 +1,8 @@
 /**
  * Serves the built client. Vite's content-hashed bundles are cached for a year; index.html and
  * the unhashed files (the sprite atlases and their manifest, which artists replace) are
- * revalidated on every load, so a deploy or a new sheet shows at once. Any other GET for a page
- * gets index.html; a missing file gets a 404, never HTML in place of a script. The build writes a
+ * revalidated on every load, so a deploy or a new sheet shows at once. /ops (and below it) gets
+ * the operator's console, ops.html (docs/ops.md); any other GET for a page gets index.html; a missing file gets a 404, never HTML in place of a script. The build writes a
  * brotli and a gzip copy beside every text file, sent by the request's Accept-Encoding.
  */
 
@@ -13,6 +13,9 @@ import fastifyStatic from '@fastify/static';
 
 /** Names Vite gives its bundles: name-HASH.js, .css and their source maps, and their .br and .gz copies. */
 const HASHED = /-[\w-]{8}\.(js|css)(\.map|\.br|\.gz)?$/;
+
+/** The console's addresses: /ops and anything under it. */
+const OPS_PAGE = /^\/ops(\/|$)/;
 
 function cacheHeaders(reply: FastifyReply, path: string): void {
   reply.header('cache-control', HASHED.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -32,6 +35,7 @@ export function serveClient(app: FastifyInstance, staticDir: string | null): voi
     const path = request.url.split('?')[0]!;
     if (request.method !== 'GET' || /\.\w+$/.test(path))
       return reply.status(404).send({ success: false, errorMessage: 'Not found' });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = OPS_PAGE.test(path) ? 'ops.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

@@ -2,7 +2,8 @@
  * The operator's audit: ledger sums equal balances, each row's balance_after follows the chain and
  * names an account that exists (the ledger has no foreign key: migration 0008),
  * nothing is negative, no bet of a voided round is left unrefunded, none is stranded in an unfinished
- * round that newer rounds have overtaken, and no reached auto cash-out (is_due) is unpaid.
+ * round that newer rounds have overtaken, no reached auto cash-out (is_due) is unpaid, and every
+ * manual credit or debit has the operator's audit row it names (docs/ops.md "Audit").
  */
 
 import { sql } from 'drizzle-orm';
@@ -59,7 +60,15 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
         FROM bets b JOIN rounds r ON r.id = b.round_id
         WHERE r.state = 'ENDED' AND b.status = 'CREATED' AND is_due(b.cashout_at, r.full_rate)`,
   );
-  return [...sums, ...chain, ...orphaned, ...negative, ...unrefunded, ...stranded, ...unpaid]
+  // A manual row's ref is the id of its 'adjust' audit row, written in the same transaction.
+  const unaudited = await queryRows<Row>(
+    db,
+    sql`SELECT l.account_id, 'manual ledger row ' || l.id || ' has no audit row' AS detail
+        FROM ledger_entries l LEFT JOIN ops_audit a
+          ON l.ref ~ '^[0-9]{1,18}$' AND a.id = l.ref::bigint AND a.action = 'adjust' AND a.target = 'account:' || l.account_id
+        WHERE l.kind = 'manual' AND a.id IS NULL`,
+  );
+  return [...sums, ...chain, ...orphaned, ...negative, ...unrefunded, ...stranded, ...unpaid, ...unaudited]
     .map((row) => ({ accountId: Number(row.account_id), problem: row.detail }))
     .sort((a, b) => a.accountId - b.accountId);
 }

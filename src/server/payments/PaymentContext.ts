@@ -11,4 +11,6 @@ export interface PaymentContext {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Says when a transfer is provably dead, so a hold is released or a deposit failed. */
   deathWatch: DeathWatch;
+  /** Withdrawals above this many hundredths are held for an operator's review (WITHDRAW_REVIEW_ABOVE; null or absent: none). */
+  reviewAbove?: number | null;
 }

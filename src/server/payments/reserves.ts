@@ -10,7 +10,7 @@ import { capsOf, type RoundCaps } from '../risk/caps';
 import type { PaymentContext } from './PaymentContext';
 
 /**
- * Owed = all balances, plus coins held by withdrawals not yet settled and the stakes of open bets
+ * Owed = all balances, plus coins held by withdrawals not yet settled (under review too) and the stakes of open bets
  * in rounds still running (both are still the players': a failed transfer or a voided round
  * gives them back). The bankroll is what the house holds beyond that, and the caps in force are
  * those of the newest round (each round takes them from the bankroll when it is created).
@@ -43,7 +43,7 @@ export async function houseCaps(ctx: PaymentContext, percents: RiskPercents): Pr
 }
 
 /** The house wallet in lamports, what it owes in hundredths, and the bankroll (their difference) in hundredths. */
-async function holdings(ctx: PaymentContext): Promise<{ house: bigint; owed: bigint; bankroll: bigint }> {
+export async function holdings(ctx: PaymentContext): Promise<{ house: bigint; owed: bigint; bankroll: bigint }> {
   const owed = await owedHundredths(ctx);
   const house = await ctx.chain.balance(ctx.chain.houseAddress);
   return { house, owed, bankroll: lamportsToHundredths(house, ctx.coinsPerSol) - owed };
@@ -59,7 +59,7 @@ async function owedHundredths(ctx: PaymentContext): Promise<bigint> {
   const [held] = await ctx.db
     .select({ total: sum(withdrawals.hundredths) })
     .from(withdrawals)
-    .where(eq(withdrawals.status, 'pending'));
+    .where(inArray(withdrawals.status, ['review', 'pending']));
   const [staked] = await ctx.db
     .select({ total: sum(bets.amount) })
     .from(bets)

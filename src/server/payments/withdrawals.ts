@@ -4,7 +4,7 @@
  * them; the hold is released only when the transfer failed or can no longer land.
  */
 
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { isUniqueViolation } from '../db/client';
 import type { IdempotencyClaim } from '../betting/bets';
 import { idempotencyKeys, withdrawals } from '../db/schema';
@@ -14,10 +14,12 @@ import type { AccountRef } from '../ledger/accounts';
 import type { PaymentContext } from './PaymentContext';
 import { Refusal } from '../Refusal';
 import type { WithdrawalAmount } from './amounts';
+import type { PlayerWithdrawal, WithdrawResponse } from '../../shared/protocol';
 import { settleWithdrawal, type Withdrawal } from './settleWithdrawal';
 
 /**
- * Holds the coins, signs and stores the transfer, sends it once and looks at the chain once.
+ * Holds the coins, signs and stores the transfer, sends it once and looks at the chain once. Above
+ * ctx.reviewAbove the hold's row waits in 'review', unsigned, for an operator (src/server/ops/withdrawalReview.ts).
  * With an Idempotency-Key the key is written in the hold's own transaction, so a retry (after a
  * lost answer, a timeout, any error past the hold) answers for the same transfer and never pays twice.
  */
@@ -27,7 +29,7 @@ export async function requestWithdrawal(
   wallet: string,
   amount: WithdrawalAmount,
   claim?: IdempotencyClaim,
-): Promise<{ signature: string }> {
+): Promise<WithdrawResponse> {
   if (!account.wallet || wallet !== account.wallet)
     throw new Refusal('invalid', 'Withdrawals go only to your own wallet');
   const earlier = claim && (await replay(ctx, account.id, claim));
@@ -41,6 +43,7 @@ export async function requestWithdrawal(
     if (other) return other;
     throw error;
   }
+  if (held.status === 'review') return underReview(held);
   const signed = await signAndStore(ctx, held);
   if (!signed?.signature) throw new Refusal('invalid', "Can't withdraw now");
   // From here the transfer is stored: whatever the chain says now, the worker finishes it.
@@ -58,7 +61,7 @@ async function replay(
   ctx: PaymentContext,
   accountId: number,
   claim: IdempotencyClaim,
-): Promise<{ signature: string } | undefined> {
+): Promise<WithdrawResponse | undefined> {
   const [first] = await ctx.db
     .select()
     .from(idempotencyKeys)
@@ -69,6 +72,7 @@ async function replay(
     throw new Refusal('invalid', 'This Idempotency-Key was already used for another request');
   const [row] = await ctx.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
   if (row?.status === 'failed') throw new Refusal('conflict', 'The transfer failed on the chain: your coins are back');
+  if (row?.status === 'review') return underReview(row);
   if (!row?.signature) throw new Refusal('conflict', 'The first request with this Idempotency-Key is still running');
   return { signature: row.signature };
 }
@@ -84,7 +88,10 @@ async function hold(
     return await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(withdrawals)
-        .values({ accountId, wallet, lamports: amount.lamports, hundredths: amount.hundredths, createdAt: Date.now() })
+        .values({
+          ...{ accountId, wallet, lamports: amount.lamports, hundredths: amount.hundredths, createdAt: Date.now() },
+          status: ctx.reviewAbove != null && amount.hundredths > BigInt(ctx.reviewAbove) ? 'review' : 'pending',
+        })
         .returning();
       if (!row) throw new Error('the withdrawal was not recorded');
       await moveBalance(tx, accountId, -amount.hundredths, 'withdraw_hold', String(row.id));
@@ -101,12 +108,23 @@ async function hold(
   }
 }
 
+const underReview = (row: Withdrawal): WithdrawResponse => ({
+  signature: null,
+  status: 'review',
+  withdrawalId: String(row.id),
+});
+
 /**
- * Signs the house transfer and stores its signature and bytes; only an unsigned pending row takes
- * them, so a second signer's transfer is never stored and never sent. When the chain cannot give
- * a blockhash, nothing was signed: the hold is released at once.
+ * Signs the house transfer and stores its signature and bytes; only an unsigned row still in
+ * `from` takes them (and becomes pending), so a second signer's transfer is never stored and never
+ * sent. When the chain cannot give a blockhash, nothing was signed: a pending row's hold is
+ * released at once; a row under review stays there, approved, for the next try.
  */
-export async function signAndStore(ctx: PaymentContext, row: Withdrawal): Promise<Withdrawal | undefined> {
+export async function signAndStore(
+  ctx: PaymentContext,
+  row: Withdrawal,
+  from: 'pending' | 'review' = 'pending',
+): Promise<Withdrawal | undefined> {
   let transfer;
   try {
     transfer = await ctx.chain.transferFromHouse(row.wallet, row.lamports, `moonrush withdrawal ${row.id}`);
@@ -118,12 +136,13 @@ export async function signAndStore(ctx: PaymentContext, row: Withdrawal): Promis
   const [stored] = await ctx.db
     .update(withdrawals)
     .set({
+      status: 'pending',
       signature: transfer.signature,
       wire: Buffer.from(transfer.wire).toString('base64'),
       blockhash: transfer.blockhash,
       lastValidBlockHeight: transfer.lastValidBlockHeight,
     })
-    .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'pending'), isNull(withdrawals.signature)))
+    .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, from), isNull(withdrawals.signature)))
     .returning();
   return stored;
 }
@@ -132,7 +151,7 @@ export async function signAndStore(ctx: PaymentContext, row: Withdrawal): Promis
  * Sends the stored bytes. A refusal or a network error is only logged: the chain's status and
  * the blockhash's expiry decide the withdrawal, and the worker resends the same bytes meanwhile.
  */
-async function send(ctx: PaymentContext, row: Withdrawal): Promise<void> {
+export async function send(ctx: PaymentContext, row: Withdrawal): Promise<void> {
   if (!row.wire) return;
   try {
     await ctx.chain.submit(Buffer.from(row.wire, 'base64'));
@@ -140,4 +159,21 @@ async function send(ctx: PaymentContext, row: Withdrawal): Promise<void> {
     const reason = error instanceof ChainRejected ? error.message : String(error);
     ctx.log.warn({ withdrawalId: row.id, signature: row.signature, reason }, 'withdrawal not sent');
   }
+}
+
+/** How many of a player's withdrawals GET /payment/withdrawals lists. */
+const PLAYER_WITHDRAWALS = 20;
+
+/** The player's latest withdrawals, newest first: a held one is "Under review", a rejected one says why. */
+export async function playerWithdrawals(ctx: PaymentContext, accountId: number): Promise<PlayerWithdrawal[]> {
+  const rows = await ctx.db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.accountId, accountId))
+    .orderBy(desc(withdrawals.id))
+    .limit(PLAYER_WITHDRAWALS);
+  return rows.map((row) => ({
+    ...{ id: String(row.id), amount: Number(row.hundredths), status: row.status as PlayerWithdrawal['status'] },
+    ...{ reason: row.failReason, signature: row.signature, createdAt: row.createdAt },
+  }));
 }

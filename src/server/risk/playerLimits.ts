@@ -32,11 +32,16 @@ type Exclusive<T> = Exclude<T, 'permanent'>;
 
 /** What limit_refusal answers when coins may not be staked or deposited. */
 export type LimitRefusalJson =
+  | { refused: 'blocked'; reason: string }
   | { refused: 'excluded'; until: number | null }
   | { refused: 'player_limit'; limit: LimitName; amount: number; resets: number };
 
+/** What a blocked player reads when a bet or a deposit is refused, before the operator's reason (docs/ops.md). */
+const BLOCKED_PREFIX = 'Your account is blocked: ';
+
 /** The refusal a player reads for limit_refusal's answer. */
 export function limitRefusal(json: LimitRefusalJson): Refusal {
+  if (json.refused === 'blocked') return new Refusal('forbidden', `${BLOCKED_PREFIX}${json.reason}`);
   if (json.refused === 'excluded') return excluded(json.until);
   const [, kind, period] = /^(deposit|loss|wager)(Daily|Weekly|Monthly)$/.exec(json.limit)!;
   return new Refusal(

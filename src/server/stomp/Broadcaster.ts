@@ -39,6 +39,11 @@ export class Broadcaster {
     return this.subscriptions.has(destination);
   }
 
+  /** How many subscribe to the destination here. */
+  subscribers(destination: string): number {
+    return this.subscriptions.get(destination)?.size ?? 0;
+  }
+
   /** Registers a destination that messages are published on. */
   addDestination(destination: string): void {
     if (!this.subscriptions.has(destination)) this.subscriptions.set(destination, new Set());

@@ -29,6 +29,11 @@ export class OnlineTotal {
     this.unsubscribe = bus.subscribe(ONLINE_REPORTS, (json) => this.receive(JSON.parse(json) as Report));
   }
 
+  /** The latest total (0 before any report). */
+  get current(): number {
+    return Math.max(0, this.total);
+  }
+
   /** Forgets gateways that stopped reporting; call it every ONLINE_REPORT_MS or so. */
   expire(now = Date.now()): void {
     for (const [gateway, { seenAt }] of this.counts) if (now - seenAt > REPORT_TTL_MS) this.counts.delete(gateway);

@@ -21,7 +21,12 @@ interface OpenSession {
   closed: Promise<void>;
   /** Admitted without a valid access token: it counts against the places not kept for players. */
   stranger: boolean;
+  /** Admitted with an operator's token: the token, its session's end, and when it was last checked. */
+  operator?: { token: string; until: number; checkedAt: number };
 }
+
+/** An operator's socket re-checks its session this often: a logout or a disabled operator ends it. */
+const OPERATOR_CHECK_MS = 5000;
 
 /** How many sockets the server keeps, and how long one may stay without a subscription. */
 export interface StompLimits {
@@ -51,6 +56,14 @@ interface StompServerOptions {
   addressOf: (request: IncomingMessage) => string;
   /** True for a valid access token of a signed-in player. */
   isPlayer: (token: string) => Promise<boolean>;
+  /** The end (ms) of the live operator's session a token opens, or null when it is no operator's. */
+  operatorUntil: (token: string) => Promise<number | null>;
+  /** Destinations only operators may read (docs/ops.md): their messages come from the bus or from publishLocal. */
+  operatorDestinations: readonly string[];
+  /** Destinations whose messages this process makes itself (publishLocal), not the bus. */
+  localDestinations: readonly string[];
+  /** Further destinations fanned out from the bus, as DESTINATIONS are. */
+  busDestinations: readonly string[];
   /** Bet events are gathered this long (the round's tick) and sent to each subscriber in one WebSocket message. */
   betBatchMs: number;
 }
@@ -63,6 +76,8 @@ interface StompServerOptions {
 export class StompServer {
   private readonly wss: WebSocketServer;
   private readonly sessions = new Set<OpenSession>();
+  /** The sessions admitted with an operator's token. */
+  private readonly operatorSessions = new WeakSet<StompSession>();
   /** Sessions admitted as strangers (no valid access token). */
   private strangers = 0;
   /** Open sockets per client address; an address leaves the map with its last socket. */
@@ -91,9 +106,10 @@ export class StompServer {
       handleProtocols: (offered) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
     });
     this.broadcaster = new Broadcaster(options.retainers, (seconds) => metrics.fanoutSeconds.observe(seconds));
-    for (const destination of Object.values(DESTINATIONS)) this.broadcaster.addDestination(destination);
+    const fromBus = [...Object.values(DESTINATIONS), ...options.busDestinations];
+    for (const destination of [...fromBus, ...options.localDestinations]) this.broadcaster.addDestination(destination);
     this.bets = new Batch(options.betBatchMs, (jsons) => this.broadcaster.publishAll(DESTINATIONS.bets, jsons));
-    this.unsubscribeBus = Object.values(DESTINATIONS)
+    this.unsubscribeBus = fromBus
       .filter((destination) => destination !== DESTINATIONS.online)
       .map((destination) => bus.subscribe(destination, (json) => this.publish(destination, json)));
     this.onlineTotal = new OnlineTotal(bus, (online) =>
@@ -118,6 +134,8 @@ export class StompServer {
         metrics.stompSessions.inc();
       },
       dropped: (reason) => metrics.stompDropped.inc({ reason }),
+      mayRead: (session, destination) =>
+        !options.operatorDestinations.includes(destination) || this.operatorSessions.has(session),
     };
     const sweepMs = Math.min(1000, Math.max(20, Math.floor((options.heartbeatMs || 4000) / 4)));
     this.sweep = setInterval(() => this.checkLiveness(), sweepMs);
@@ -136,6 +154,21 @@ export class StompServer {
     }
     this.bets.send();
     this.broadcaster.publish(destination, json);
+  }
+
+  /** Sends a message this process made to the subscribers of one of options.localDestinations here. */
+  publishLocal(destination: string, json: string): void {
+    this.broadcaster.publish(destination, json);
+  }
+
+  /** How many sessions of this process subscribe to the destination. */
+  subscribers(destination: string): number {
+    return this.broadcaster.subscribers(destination);
+  }
+
+  /** Connected STOMP sessions over every gateway, as players see the count. */
+  get onlineEverywhere(): number {
+    return this.onlineTotal.current;
   }
 
   /** Connected STOMP sessions in this process. */
@@ -205,15 +238,39 @@ export class StompServer {
   }
 
   /**
-   * Decides a CONNECT: a valid access token makes the session a player's (checked asynchronously);
+   * Decides a CONNECT: a valid access token makes the session a player's or an operator's (checked asynchronously);
    * without one it is refused once strangers hold every place not kept for players.
    */
   private admit(entry: OpenSession, token: string | undefined): LimitError | null | Promise<LimitError | null> {
-    if (token === undefined) return this.admitStranger(entry);
-    return this.options
-      .isPlayer(token)
-      .catch(() => false)
-      .then((player) => (player ? null : this.admitStranger(entry)));
+    return token === undefined ? this.admitStranger(entry) : this.admitToken(entry, token);
+  }
+
+  /** An operator's token opens an operator's session (not counted as a stranger); a player's, a player's. */
+  private async admitToken(entry: OpenSession, token: string): Promise<LimitError | null> {
+    const until = await this.options.operatorUntil(token).catch(() => null);
+    if (until !== null) {
+      entry.operator = { token, until, checkedAt: Date.now() };
+      this.operatorSessions.add(entry.session);
+      return null;
+    }
+    const player = await this.options.isPlayer(token).catch(() => false);
+    return player ? null : this.admitStranger(entry);
+  }
+
+  /** Ends an operator's socket once its session has expired, or (checked every OPERATOR_CHECK_MS) was revoked. */
+  private checkOperator(entry: OpenSession, now: number): void {
+    const operator = entry.operator;
+    if (!operator) return;
+    const ended = () => entry.session.end(new LimitError('Session expired', 'sign in to the console again'));
+    if (now >= operator.until) return ended();
+    if (now - operator.checkedAt < OPERATOR_CHECK_MS) return;
+    operator.checkedAt = now;
+    void this.options
+      .operatorUntil(operator.token)
+      .catch(() => operator.until)
+      .then((until) => {
+        if (until === null) ended();
+      });
   }
 
   private admitStranger(entry: OpenSession): LimitError | null {
@@ -255,6 +312,9 @@ export class StompServer {
 
   private checkLiveness(): void {
     const now = Date.now();
-    for (const { session } of this.sessions) session.checkLiveness(now);
+    for (const entry of this.sessions) {
+      entry.session.checkLiveness(now);
+      this.checkOperator(entry, now);
+    }
   }
 }

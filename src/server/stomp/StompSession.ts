@@ -15,6 +15,8 @@ export interface SessionHost {
   subscribeTimeoutMs: number;
   connected(session: StompSession): void;
   dropped(reason: DropReason): void;
+  /** False when this session may not read `destination` (the operators' destinations without an operator's token). */
+  mayRead(session: StompSession, destination: string): boolean;
 }
 
 /** Why the server closed a socket: too slow a reader, silent, broke the protocol, or over a limit. */
@@ -96,6 +98,11 @@ export class StompSession implements Subscriber {
       return;
     }
     if (this.sendEvery > 0 && now - this.lastSent >= this.sendEvery * 0.75) this.write(EOL);
+  }
+
+  /** Ends the session with an ERROR frame (an operator's session expired or was revoked). */
+  end(error: StompError): void {
+    this.fail(error);
   }
 
   /** Forgets the subscriptions; called once the socket has closed. */
@@ -225,6 +232,8 @@ export class StompSession implements Subscriber {
       throw new LimitError('Subscription id too long', `at most ${MAX_SUBSCRIPTION_ID_BYTES} bytes`, receipt);
     if (!this.host.broadcaster.has(destination))
       throw new StompError('Unknown destination', `no destination "${destination}"`, receipt);
+    if (!this.host.mayRead(this, destination))
+      throw new StompError('Forbidden', `"${destination}" is for operators: CONNECT with an operator's token`, receipt);
     const ack = frame.headers.get('ack') ?? 'auto';
     if (ack !== 'auto')
       throw new StompError('Unsupported ack mode', 'subscriptions here acknowledge automatically (ack:auto)', receipt);

@@ -103,3 +103,10 @@ export const roundsQuery = z.object({
   before: roundNumber('before').transform(Number).optional(),
   limit: pageSize(ROUNDS_PAGE_MAX, ROUNDS_PAGE_MAX),
 });
+
+/** GET /game/status (extension): whether an operator has paused the game for maintenance, and why (docs/ops.md). */
+const maintenance = z.union([
+  z.object({ paused: z.literal(true), reason: z.string() }),
+  z.object({ paused: z.literal(false) }),
+]);
+export const gameStatus = z.object({ maintenance });

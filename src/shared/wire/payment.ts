@@ -34,6 +34,26 @@ export type DepositProgramData = z.infer<typeof depositProgramData>;
 
 export const signatureAnswer = z.object({ signature: z.string() });
 
+/** POST /payment/withdraw: the transfer's signature, or (above WITHDRAW_REVIEW_ABOVE) a withdrawal held for an operator's review. */
+export const withdrawAnswer = z.union([
+  signatureAnswer,
+  z.object({ signature: z.null(), status: z.literal('review'), withdrawalId: z.string() }),
+]);
+export type WithdrawResponse = z.infer<typeof withdrawAnswer>;
+
+/** GET /payment/withdrawals: one of the player's latest withdrawals, newest first (docs/ops.md "What players see"). */
+export const playerWithdrawal = z.object({
+  id: z.string(),
+  /** Coins, in hundredths. */
+  amount: z.number(),
+  /** review: held for an operator ("Under review"); failed: the coins are back, `reason` says why (an operator's rejection too). */
+  status: z.enum(['review', 'pending', 'confirmed', 'failed']),
+  reason: z.string().nullable(),
+  signature: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type PlayerWithdrawal = z.infer<typeof playerWithdrawal>;
+
 export const depositStatus = z.enum(['pending', 'credited', 'failed', 'expired']);
 export type DepositStatus = z.infer<typeof depositStatus>;
 export const depositStatusAnswer = z.object({ status: depositStatus });

@@ -22,6 +22,7 @@ import {
   fairnessInfo,
   gameIdParams,
   gameInfo,
+  gameStatus,
   lastQuery,
   leadersQuery,
   roundBetsQuery,
@@ -39,7 +40,9 @@ import {
   prepareBody,
   prepareDepositAnswer,
   reserves,
+  playerWithdrawal,
   signatureAnswer,
+  withdrawAnswer,
   withdrawBody,
 } from './payment';
 import { exclusionBody, limitsBody, playerLimits, playerStats, profile, sessionQuery, sessionResult } from './user';
@@ -75,6 +78,7 @@ export const routes = {
   'GET /game/fairness': { answer: fairnessInfo },
   'GET /game/round/:gameId': { params: gameIdParams, answer: roundDetails },
   'GET /game/rounds': { query: roundsQuery, answer: z.array(roundDetails) },
+  'GET /game/status': { answer: gameStatus },
 
   'POST /bet/create': { body: betBody, answer: betIdAnswer, signedIn: true },
   'POST /bet/create/auto': { body: autoBetBody, answer: betIdAnswer, signedIn: true },
@@ -89,7 +93,8 @@ export const routes = {
   'POST /payment/prepare': { body: prepareBody, answer: prepareDepositAnswer, signedIn: true },
   'POST /payment/pay/:depositId': { params: depositParams, body: payBody, answer: signatureAnswer, signedIn: true },
   'GET /payment/deposit/:depositId': { params: depositParams, answer: depositStatusAnswer, signedIn: true },
-  'POST /payment/withdraw': { body: withdrawBody, answer: signatureAnswer, signedIn: true },
+  'POST /payment/withdraw': { body: withdrawBody, answer: withdrawAnswer, signedIn: true },
+  'GET /payment/withdrawals': { answer: z.array(playerWithdrawal), signedIn: true },
   'POST /payment/faucet': { body: faucetBody, answer: signatureAnswer },
 
   'GET /health': { answer: liveness },

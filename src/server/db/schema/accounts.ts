@@ -22,6 +22,8 @@ export const accounts = pgTable(
       .notNull()
       .default(sql`0`),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    /** Set by an operator (docs/ops.md): the player may sign in, look and withdraw, but not bet or deposit. */
+    blockedReason: text('blocked_reason'),
   },
   (t) => [check('accounts_balance_not_negative', sql`${t.balance} >= 0`)],
 );

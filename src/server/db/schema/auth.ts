@@ -66,3 +66,17 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/** Each sign-in of a player, with the address it came from: the operator's console shows them (docs/ops.md). */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    address: text('address').notNull(),
+    at: bigint('at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('sign_ins_account_idx').on(t.accountId, t.id)],
+);

@@ -7,3 +7,4 @@ export * from './bets';
 export * from './payments';
 export * from './leadership';
 export * from './playerLimits';
+export * from './ops';

@@ -38,7 +38,8 @@ export const depositIntents = pgTable(
 /**
  * A withdrawal: its coins are held from the moment the row exists. The signed transfer (`wire`,
  * base64) and its signature are stored before it is first sent, so a restart resends the same
- * bytes instead of signing a second transfer. status: pending, confirmed or failed (hold released).
+ * bytes instead of signing a second transfer. status: review (held for an operator, unsigned: docs/ops.md),
+ * pending, confirmed or failed (hold released; failReason says why, an operator's rejection included).
  */
 export const withdrawals = pgTable(
   'withdrawals',
@@ -62,7 +63,7 @@ export const withdrawals = pgTable(
   (t) => [
     index('withdrawals_account_idx').on(t.accountId),
     index('withdrawals_status_idx').on(t.status),
-    check('withdrawals_status_known', sql`${t.status} in ('pending', 'confirmed', 'failed')`),
+    check('withdrawals_status_known', sql`${t.status} in ('review', 'pending', 'confirmed', 'failed')`),
     check('withdrawals_amount_positive', sql`${t.lamports} > 0 and ${t.hundredths} > 0`),
   ],
 );

@@ -1,0 +1,27 @@
+/**
+ * `npm run ops:add -- --email a@b.c [--role admin|viewer]`: creates an operator of the console in
+ * the database of DATABASE_URL (or DATA_DIR's PGlite, with the server stopped) and prints exactly
+ * `password: <generated>` and `totp-secret: <base32>`, shown this once (docs/ops.md "Operators").
+ */
+
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { addOperator } from '../src/server/ops/operators';
+
+const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string', default: 'viewer' } } });
+if (!values.email || !/^[^\s@]+@[^\s@]+$/.test(values.email) || !['admin', 'viewer'].includes(values.role!)) {
+  console.error('usage: npm run ops:add -- --email a@b.c [--role admin|viewer]');
+  process.exit(2);
+}
+const database = await openDatabase(loadConfig());
+try {
+  const { password, totpSecret } = await addOperator(database.db, values.email, values.role as 'admin' | 'viewer');
+  console.log(`password: ${password}`);
+  console.log(`totp-secret: ${totpSecret}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,31 @@
+/** How the console writes money, multipliers, times and chain links. */
+
+import { formatCoins } from '../../shared/money';
+import { formatRate } from '../hud/format';
+import type { OpsConfig } from '../../shared/ops';
+
+export { formatCoins };
+
+/** A wire rate in hundredths as players read it: 123 -> x1.23. */
+export const formatWireRate = (hundredths: number) => formatRate(hundredths / 100);
+
+/** An ISO time as the operator reads it: UTC, to the second, the same on every phone. */
+export function formatAt(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** A signature's page on the explorer the server names for its cluster. */
+export const explorerLink = (config: OpsConfig, signature: string) =>
+  config.explorer.replace('{sig}', encodeURIComponent(signature));
+
+/** A long key or signature cut to its ends, for tables on a phone. */
+export const shorten = (text: string) => (text.length > 14 ? `${text.slice(0, 6)}…${text.slice(-6)}` : text);
+
+/** A signed whole number of coins ("25", "-12", "+3") as the adjust route takes it; null unless a non-zero integer. */
+export function signedCoins(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^[+-]?\d{1,12}$/.test(trimmed)) return null;
+  return Number(trimmed) || null;
+}

@@ -1,0 +1,101 @@
+/**
+ * What an admin may do to a player, each behind a confirm dialog with a reason: block (the player
+ * can still sign in, look and withdraw, but not bet or deposit), unblock, and a manual credit or
+ * debit, which the dialog shows with the balance it leaves.
+ */
+
+import { useId, useState } from 'react';
+import { HUNDREDTHS_PER_COIN } from '../../../shared/constants';
+import { opsPost } from '../api';
+import type { OpsPlayerFile } from '../contract';
+import { formatCoins, signedCoins } from '../format';
+import { ReasonDialog } from '../ReasonDialog';
+import { ActionButton } from '../role';
+
+type Asking = 'block' | 'unblock' | 'adjust' | null;
+
+export function PlayerActions({ player, onChanged }: { player: OpsPlayerFile; onChanged(): void }) {
+  const [asking, setAsking] = useState<Asking>(null);
+  const close = () => setAsking(null);
+  const act = (path: string, body: Record<string, unknown>) =>
+    opsPost(`players/${player.id}/${path}`, body).then(onChanged);
+  return (
+    <div className="ops-row">
+      {player.blocked ? (
+        <ActionButton color="green" onClick={() => setAsking('unblock')}>
+          Unblock
+        </ActionButton>
+      ) : (
+        <ActionButton color="red" onClick={() => setAsking('block')}>
+          Block
+        </ActionButton>
+      )}
+      <ActionButton color="purple" onClick={() => setAsking('adjust')}>
+        Credit or debit
+      </ActionButton>
+      {asking === 'block' && (
+        <ReasonDialog
+          title="Block the player"
+          confirmLabel="Block"
+          onClose={close}
+          onConfirm={(reason) => act('block', { reason })}
+        >
+          <p>They can still sign in, look and withdraw, but cannot bet or deposit until unblocked.</p>
+        </ReasonDialog>
+      )}
+      {asking === 'unblock' && (
+        <ReasonDialog
+          title="Unblock the player"
+          confirmLabel="Unblock"
+          onClose={close}
+          onConfirm={(reason) => act('unblock', { reason })}
+        />
+      )}
+      {asking === 'adjust' && <AdjustDialog balance={player.balance} onClose={close} onConfirm={act} />}
+    </div>
+  );
+}
+
+interface AdjustProps {
+  balance: number;
+  onClose(): void;
+  onConfirm(path: string, body: Record<string, unknown>): Promise<void>;
+}
+
+function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
+  const [text, setText] = useState('');
+  const id = useId();
+  const amount = signedCoins(text);
+  // The route takes whole coins; the balance is in hundredths.
+  const after = amount === null ? null : balance + amount * HUNDREDTHS_PER_COIN;
+  return (
+    <ReasonDialog
+      title="Credit or debit"
+      confirmLabel={amount !== null && amount < 0 ? 'Debit' : 'Credit'}
+      ready={after !== null && after >= 0}
+      onClose={onClose}
+      onConfirm={(reason) => onConfirm('adjust', { amount, reason })}
+    >
+      <label className="ops-field" htmlFor={id}>
+        <span className="ops-label">Whole coins (negative to debit)</span>
+        <input
+          id={id}
+          className="ops-input"
+          inputMode="numeric"
+          data-autofocus=""
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </label>
+      <p role="status">
+        Balance now {formatCoins(balance)}
+        {after !== null && (
+          <>
+            ; after: <strong>{formatCoins(after)}</strong>
+            {after < 0 && ' (cannot go below zero)'}
+          </>
+        )}
+      </p>
+    </ReasonDialog>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * Withdrawal review (docs/ops.md "Withdrawal review"): withdrawals held above the review threshold
+ * wait here for an admin's approve or reject (with a reason the player sees). Above the second
+ * threshold one approval is not enough: a different admin must approve as well.
+ */
+
+import { useState } from 'react';
+import { Chip } from '../../hud/pixel';
+import { opsGet, opsPost } from '../api';
+import type { OpsConfig, OpsPage, OpsSession, OpsWithdrawal } from '../../../shared/ops';
+import { useConfig } from '../config';
+import { formatAt, formatCoins, shorten } from '../format';
+import { Pager } from '../Pager';
+import { ReasonDialog } from '../ReasonDialog';
+import { ActionButton } from '../role';
+import { Signature } from '../Signature';
+import { Panel } from '../Stats';
+import { useLoad } from '../useLoad';
+
+const PAGE = 25;
+
+/** `review` is the live count held for review: the list loads again when it changes. */
+export function WithdrawalsView({ session, review }: { session: OpsSession; review: number | undefined }) {
+  const config = useConfig();
+  const [status, setStatus] = useState<'review' | 'all'>('review');
+  const [trail, setTrail] = useState<string[]>([]);
+  const before = trail.at(-1);
+  const [list, reload] = useLoad(
+    () => opsGet<OpsPage<OpsWithdrawal>>('withdrawals', { status, before, limit: PAGE }),
+    [status, before, review],
+  );
+  return (
+    <Panel title="Withdrawals" className="ops-wide">
+      <label className="ops-field ops-inline">
+        <span className="ops-label">Show</span>
+        <select
+          className="ops-input"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as 'review' | 'all');
+            setTrail([]);
+          }}
+        >
+          <option value="review">Held for review</option>
+          <option value="all">All</option>
+        </select>
+      </label>
+      {config?.reviewAbove != null && (
+        <p className="ops-hint">
+          Held above {formatCoins(config.reviewAbove)} coins
+          {config.secondApprovalAbove != null &&
+            `; a second admin approves above ${formatCoins(config.secondApprovalAbove)}`}
+          .
+        </p>
+      )}
+      {list.state === 'loading' && <p role="status">Loading…</p>}
+      {list.state === 'failed' && (
+        <p className="ops-error" role="alert">
+          {list.message}
+        </p>
+      )}
+      {list.state === 'done' && (
+        <>
+          {list.value.items.length === 0 ? (
+            <p>No withdrawals {status === 'review' ? 'wait for review' : 'yet'}.</p>
+          ) : (
+            <ul className="ops-cards">
+              {list.value.items.map((item) => (
+                <WithdrawalCard key={item.id} item={item} config={config} me={session.email} onDone={reload} />
+              ))}
+            </ul>
+          )}
+          <Pager trail={trail} next={list.value.next} onMove={setTrail} />
+        </>
+      )}
+    </Panel>
+  );
+}
+
+interface CardProps {
+  item: OpsWithdrawal;
+  config: OpsConfig | null;
+  me: string;
+  onDone(): void;
+}
+
+function WithdrawalCard({ item, config, me, onDone }: CardProps) {
+  const [rejecting, setRejecting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const held = item.status === 'review';
+  // Above the second threshold two different admins approve.
+  const twoNeeded = held && config?.secondApprovalAbove != null && item.amount > config.secondApprovalAbove;
+  const approvedByMe = item.approvals.some((approval) => approval.by === me);
+  const approve = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await opsPost(`withdrawals/${item.id}/approve`);
+      onDone();
+    } catch (failure) {
+      setError((failure as Error).message);
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="ops-card" aria-label={`Withdrawal ${item.id}`}>
+      <div className="ops-card-head">
+        <strong>{formatCoins(item.amount)} coins</strong>
+        <Chip color={held ? 'yellow' : 'gray'}>{item.status}</Chip>
+        {twoNeeded && (
+          <Chip color="orange">{item.approvals.length === 0 ? 'Needs two approvals' : 'Needs second approval'}</Chip>
+        )}
+      </div>
+      <p className="ops-card-line">
+        <span title={item.wallet ?? undefined}>{item.wallet ? shorten(item.wallet) : 'no wallet'}</span> · player{' '}
+        {shorten(item.accountId)} · {formatAt(item.createdAt)}
+      </p>
+      {item.approvals.length > 0 && (
+        <p className="ops-card-line">
+          Approved by {item.approvals.map((approval) => `${approval.by} (${formatAt(approval.at)})`).join(', ')}
+        </p>
+      )}
+      <p className="ops-card-line">
+        Transaction: <Signature config={config} signature={item.signature} />
+      </p>
+      {error && (
+        <p className="ops-error" role="alert">
+          {error}
+        </p>
+      )}
+      {held && (
+        <div className="ops-row">
+          <ActionButton
+            color="green"
+            loading={busy}
+            disabled={approvedByMe}
+            title={approvedByMe ? 'You approved it: a different admin must approve too' : undefined}
+            onClick={() => void approve()}
+          >
+            Approve
+          </ActionButton>
+          <ActionButton color="red" onClick={() => setRejecting(true)}>
+            Reject
+          </ActionButton>
+        </div>
+      )}
+      {rejecting && (
+        <ReasonDialog
+          title="Reject the withdrawal"
+          confirmLabel="Reject"
+          onClose={() => setRejecting(false)}
+          onConfirm={async (reason) => {
+            await opsPost(`withdrawals/${item.id}/reject`, { reason });
+            onDone();
+          }}
+        >
+          <p>{formatCoins(item.amount)} coins go back to the player&apos;s balance; the player sees your reason.</p>
+        </ReasonDialog>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
+import { withdrawals } from './payments';
+
+/** An operator of the console (docs/ops.md): created by `npm run ops:add`, signs in with a password and a TOTP code. */
+export const operators = pgTable(
+  'operators',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    /** RFC 6238 secret in base32, as authenticator apps read it. */
+    totpSecret: text('totp_secret').notNull(),
+    role: text('role').notNull(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    /** The last TOTP time step accepted: a code works once (a watcher cannot replay it within its 30 s). */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+  },
+  (t) => [check('operators_role_known', sql`${t.role} in ('viewer', 'admin')`)],
+);
+
+/** An operator's session: the Bearer token's SHA-256, short-lived, apart from players' tokens. */
+export const opsSessions = pgTable(
+  'ops_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+    revokedAt: bigint('revoked_at', { mode: 'number' }),
+  },
+  (t) => [index('ops_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * One row per operator action, written in the action's transaction. Append-only: a statement
+ * trigger (src/server/betting/ops_audit_guard.sql) refuses every UPDATE, DELETE and TRUNCATE.
+ */
+export const opsAudit = pgTable(
+  'ops_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The operator's email (for a failed sign-in: the email that was typed). */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    /** What the action was about: `account:12`, `withdrawal:7`, `game`, a setting's name. */
+    target: text('target'),
+    reason: text('reason'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    address: text('address'),
+    at: bigint('at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('ops_audit_actor_idx').on(t.actor, t.id),
+    index('ops_audit_action_idx').on(t.action, t.id),
+    index('ops_audit_target_idx').on(t.target, t.id),
+  ],
+);
+
+/** The maintenance pause: one row (id 1) while the game is paused, none otherwise. Every gateway and the leading engine read it. */
+export const maintenance = pgTable(
+  'maintenance',
+  {
+    id: integer('id').primaryKey(),
+    reason: text('reason').notNull(),
+    since: bigint('since', { mode: 'number' }).notNull(),
+    /** The operator's email. */
+    by: text('by').notNull(),
+  },
+  (t) => [check('maintenance_one_row', sql`${t.id} = 1`)],
+);
+
+/** An admin's approval of a withdrawal held for review; above WITHDRAW_SECOND_APPROVAL_ABOVE two different admins are needed. */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    at: bigint('at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.withdrawalId, t.operatorId] })],
+);

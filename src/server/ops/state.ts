@@ -1,0 +1,114 @@
+/** The console's live view (docs/ops.md "State"): the round, the house, players online, payments waiting, the last rounds, errors. */
+
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { bets, depositIntents, rounds, withdrawals } from '../db/schema';
+import { latestRound } from '../game/rounds';
+import { holdings } from '../payments/reserves';
+import type { PaymentContext } from '../payments/PaymentContext';
+import { lamportsToHundredths } from '../../shared/money';
+import { rateAt, rateHundredths } from '../../shared/growth';
+import type { OpsState } from '../../shared/ops';
+import { readPause } from './maintenance';
+
+/** How many ended rounds the state lists. */
+const LAST_ROUNDS = 10;
+
+export interface StateSources {
+  db: Db;
+  payments: PaymentContext;
+  /** The database's clock (the round's rate). */
+  now: () => number;
+  playersOnline: () => number;
+  errorsLastHour: () => number;
+}
+
+const count = sql<number>`count(*)::int`;
+
+export async function opsState(sources: StateSources): Promise<OpsState> {
+  const { db } = sources;
+  const [paused, round, house, pending, lastRounds] = await Promise.all([
+    readPause(db),
+    currentRound(sources),
+    houseView(sources.payments),
+    pendingPayments(db, Date.now()),
+    endedRounds(db),
+  ]);
+  return {
+    ...{ paused, round, house, playersOnline: sources.playersOnline(), pending, lastRounds },
+    errorsLastHour: sources.errorsLastHour(),
+  };
+}
+
+/** The newest round: its rate now, its bets and stakes, and the profit the house would owe if every open bet cashed out now. */
+async function currentRound({ db, now }: StateSources): Promise<OpsState['round']> {
+  const round = await latestRound(db);
+  if (!round) return null;
+  const rate =
+    round.state === 'STARTED' && round.startedAt !== null
+      ? Math.min(rateHundredths(rateAt(now() - round.startedAt)), rateHundredths(round.fullRate))
+      : round.state === 'ENDED'
+        ? (round.rateHundredths ?? 100)
+        : 100;
+  // Open bets pay their stake times the rate (cut at their cash-out target); a cashed-out bet's profit is paid already.
+  const openRate = round.state === 'STARTED' ? sql`least(${bets.cashoutAt}, ${rate})` : sql`100`;
+  const [totals] = await db
+    .select({
+      bets: count,
+      stakes: sql<string>`COALESCE(sum(${bets.amount}), 0)`,
+      profit: sql<string>`COALESCE(sum(CASE WHEN ${bets.status} = 'REFUNDED' THEN ${bets.winAmount} - ${bets.amount}
+        WHEN ${bets.status} = 'CREATED' THEN floor(${bets.amount} * ${openRate} / 100) - ${bets.amount} ELSE 0 END), 0)`,
+    })
+    .from(bets)
+    .where(and(eq(bets.roundId, round.id), inArray(bets.status, ['CREATED', 'REFUNDED'])));
+  return {
+    ...{ gameId: String(round.id), state: round.state as NonNullable<OpsState['round']>['state'], rate },
+    ...{ bets: totals?.bets ?? 0, stakes: Number(totals?.stakes ?? 0), owedIfAllCashOut: Number(totals?.profit ?? 0) },
+    riskCap: round.maxRoundProfit,
+  };
+}
+
+async function houseView(payments: PaymentContext): Promise<OpsState['house']> {
+  const { house, owed, bankroll } = await holdings(payments);
+  const chainBalance = lamportsToHundredths(house, payments.coinsPerSol);
+  return {
+    ...{ chainBalance: Number(chainBalance), coinsOwed: Number(owed), bankroll: Number(bankroll) },
+    reservesRatio: owed > 0n ? Math.round((Number(chainBalance) / Number(owed)) * 10_000) / 10_000 : null,
+  };
+}
+
+/** Deposits waiting for the chain (prepared and unexpired, or paid and unsettled), withdrawals on their way and held for review. */
+async function pendingPayments(db: Db, now: number): Promise<OpsState['pending']> {
+  const [deposits] = await db
+    .select({ n: count })
+    .from(depositIntents)
+    .where(
+      and(
+        eq(depositIntents.status, 'pending'),
+        sql`(${depositIntents.signature} IS NOT NULL OR ${depositIntents.expiresAt} > ${now})`,
+      ),
+    );
+  const byStatus = await db
+    .select({ status: withdrawals.status, n: count })
+    .from(withdrawals)
+    .where(inArray(withdrawals.status, ['pending', 'review']))
+    .groupBy(withdrawals.status);
+  const of = (status: string) => byStatus.find((row) => row.status === status)?.n ?? 0;
+  return { deposits: deposits?.n ?? 0, withdrawals: of('pending'), review: of('review') };
+}
+
+/** The last ended rounds: crash point (hundredths) and the house's result (stakes kept minus wins paid). */
+async function endedRounds(db: Db): Promise<OpsState['lastRounds']> {
+  const rows = await db
+    .select({
+      id: rounds.id,
+      crash: rounds.rateHundredths,
+      result: sql<string>`(SELECT COALESCE(sum(b.amount - COALESCE(b.win_amount, 0)), 0) FROM bets b
+        WHERE b.round_id = ${rounds.id} AND b.status IN ('CREATED', 'REFUNDED'))`,
+    })
+    .from(rounds)
+    .where(and(eq(rounds.state, 'ENDED'), isNotNull(rounds.endedAt)))
+    .orderBy(desc(rounds.id))
+    .limit(LAST_ROUNDS);
+  return rows.map((row) => ({ gameId: String(row.id), crash: row.crash ?? 0, houseResult: Number(row.result) }));
+}

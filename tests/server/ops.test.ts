@@ -1,0 +1,427 @@
+/**
+ * The operator's console on PostgreSQL (docs/ops.md), through the real server, HTTP and STOMP:
+ * ops:add and TOTP sign-in, who may call what, pause, withdrawal review, block, manual adjustments
+ * and the audit log.
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { startServer, type TestServer } from './harness';
+import { call, newPlayer } from './client';
+import { startPostgres, type PostgresCluster } from './pg';
+import { fixedCrashPoints } from './crashPoints';
+import { fundedPlayer } from './betting';
+import { connectStomp, openRaw, waitUntil } from './stompClient';
+import { ops, signedInOperator, totpCode, type TestOperator } from './opsClient';
+import * as payments from './paymentClient';
+import { OPS_ROUTES } from '../../src/server/ops/routes';
+import { addOperator } from '../../src/server/ops/operators';
+import {
+  MAINTENANCE_DESTINATION,
+  OPS_DESTINATIONS,
+  type OpsAuditRow,
+  type OpsPage,
+  type OpsWithdrawal,
+} from '../../src/shared/ops';
+import { DESTINATIONS, type GameEvent, type PlayerWithdrawal } from '../../src/shared/protocol';
+import { bets, ledgerEntries, operators, opsSessions } from '../../src/server/db/schema';
+import { queryRows } from '../../src/server/db/client';
+import { checkLedger } from '../../src/server/ledger/check';
+
+const run = promisify(execFile);
+
+describe('the operator console on PostgreSQL', () => {
+  let cluster: PostgresCluster;
+  let databaseUrl: string;
+  let t: TestServer;
+  let admin: TestOperator;
+  let viewer: TestOperator;
+  const db = () => t.server.services.database.db;
+  const auditOf = async (query: string) =>
+    (await ops<OpsPage<OpsAuditRow>>(t, admin, 'GET', `audit?${query}`)).body.data!.items;
+
+  /** An operator whose session has just ended. */
+  const expiredOperator = async () => {
+    const operator = await signedInOperator(t, 'admin');
+    const [row] = await db().select().from(operators).where(eq(operators.email, operator.email));
+    await db()
+      .update(opsSessions)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(opsSessions.operatorId, row!.id));
+    return operator;
+  };
+
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    databaseUrl = await cluster.createDatabase('ops');
+    t = await startServer(
+      { DATABASE_URL: databaseUrl, WITHDRAW_REVIEW_ABOVE: '1000', WITHDRAW_SECOND_APPROVAL_ABOVE: '3000' },
+      { roundSecrets: fixedCrashPoints([1.3]) },
+    );
+    admin = await signedInOperator(t, 'admin');
+    viewer = await signedInOperator(t, 'viewer');
+  });
+  afterAll(async () => {
+    await t?.close();
+    cluster?.stop();
+  });
+
+  it('ops:add prints the password and TOTP secret, which sign in once per code, audited', async () => {
+    const { stdout } = await run(
+      'npx',
+      ['tsx', 'scripts/ops-add.ts', '--email', 'Night@Ops.example', '--role', 'admin'],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      },
+    );
+    const match = /^password: (\S{24})\ntotp-secret: ([A-Z2-7]{32})\n$/.exec(stdout);
+    expect(match, stdout).not.toBeNull();
+    const [, password, secret] = match!;
+    const auth = (body: object) =>
+      call<{ role: string; token: string; expiresAt: string }>(t.api, 'POST', '/ops/auth', body);
+
+    const wrongCode = await auth({
+      email: 'night@ops.example',
+      password,
+      totp: totpCode(secret!, Date.now() - 300_000),
+    });
+    expect([wrongCode.status, wrongCode.body.errorMessage]).toEqual([401, 'Invalid credentials']);
+    const wrongPassword = await auth({ email: 'night@ops.example', password: 'x' + password, totp: totpCode(secret!) });
+    expect([wrongPassword.status, wrongPassword.body.errorMessage]).toEqual([401, 'Invalid credentials']);
+
+    const code = totpCode(secret!);
+    const ok = await auth({ email: 'Night@Ops.example', password, totp: code });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data!.role).toBe('admin');
+    const minutes = (Date.parse(ok.body.data!.expiresAt) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+    expect((await call(t.api, 'GET', '/ops/state', undefined, { token: ok.body.data!.token })).status).toBe(200);
+    // The same code again (someone watching): refused.
+    expect((await auth({ email: 'night@ops.example', password, totp: code })).status).toBe(401);
+
+    const rows = await auditOf('actor=night%40ops.example');
+    expect(rows.map((row) => row.action)).toEqual(['sign_in_failed', 'sign_in', 'sign_in_failed', 'sign_in_failed']);
+  });
+
+  it('slows wrong sign-ins per email: after five in a row even the right code waits', async () => {
+    const email = 'guessed@ops.example';
+    const { password, totpSecret } = await addOperator(db(), email, 'viewer');
+    const auth = (totp: string) => call(t.api, 'POST', '/ops/auth', { email, password, totp });
+    for (let i = 0; i < 5; i++) expect((await auth('000000')).status).toBe(401);
+    const locked = await auth(totpCode(totpSecret));
+    expect([locked.status, locked.body.errorMessage]).toEqual([
+      429,
+      expect.stringMatching(/^Too many wrong passwords/),
+    ]);
+  });
+
+  it('refuses every ops route without a live operator session, and actions to a viewer', async () => {
+    const player = await newPlayer(t.api);
+    const expired = await expiredOperator();
+    const revoked = await signedInOperator(t, 'admin');
+    expect((await ops(t, revoked, 'POST', 'logout')).status).toBe(200);
+    const viewer = await signedInOperator(t, 'viewer');
+
+    expect(OPS_ROUTES.length).toBeGreaterThanOrEqual(14);
+    // Logout last: the viewer's own call of it ends the viewer's session.
+    const logoutLast = [...OPS_ROUTES].sort((a, b) => Number(a.url === 'logout') - Number(b.url === 'logout'));
+    for (const route of logoutLast) {
+      const path = `/ops/${route.url.replace(':id', '1')}`;
+      const body = route.method === 'POST' ? {} : undefined;
+      for (const token of [undefined, player.token, expired.token, revoked.token]) {
+        const answer = await call(t.api, route.method, path, body, { token });
+        expect([path, answer.status, answer.body.success]).toEqual([path, 401, false]);
+      }
+      const asViewer = await call(t.api, route.method, path, body, { token: viewer.token });
+      if (route.role === 'admin') expect([path, asViewer.status]).toEqual([path, 403]);
+      else expect([path, [401, 403].includes(asViewer.status)]).toEqual([path, false]);
+    }
+  });
+
+  it('keeps the ops destinations to operators and streams state and audit rows to them', async () => {
+    const player = await newPlayer(t.api);
+    const expired = await expiredOperator();
+    for (const token of [undefined, player.token, expired.token]) {
+      for (const destination of Object.values(OPS_DESTINATIONS)) {
+        const raw = await openRaw(t.ws);
+        const authorization = token ? `authorization:Bearer ${token}\n` : '';
+        raw.ws.send(
+          `CONNECT\naccept-version:1.2\n${authorization}\n\0SUBSCRIBE\nid:0\ndestination:${destination}\n\n\0`,
+        );
+        await raw.closed;
+        expect(raw.text()).toContain('CONNECTED');
+        expect(raw.text()).toMatch(/ERROR\nmessage:Forbidden/);
+      }
+    }
+    const console = await connectStomp(t.ws, Object.values(OPS_DESTINATIONS), 10_000, {
+      authorization: `Bearer ${admin.token}`,
+    });
+    try {
+      await waitUntil(() => console.received.get(OPS_DESTINATIONS.state)!.length > 0, 5000, 'a state message');
+      expect(console.received.get(OPS_DESTINATIONS.state)![0]).toMatchObject({ house: expect.any(Object) });
+      const target = await fundedPlayer(t.api, db(), 0);
+      await ops(t, admin, 'POST', `players/${target.id}/block`, { reason: 'chargeback fraud' });
+      await waitUntil(
+        () =>
+          console.received
+            .get(OPS_DESTINATIONS.audit)!
+            .some((row) => (row as OpsAuditRow).target === `account:${target.id}`),
+        5000,
+        'the audit row',
+      );
+    } finally {
+      await console.close();
+    }
+  });
+
+  it("closes an operator's socket within seconds of the session's logout", async () => {
+    const operator = await signedInOperator(t, 'viewer');
+    const raw = await openRaw(t.ws);
+    const subscribe = `SUBSCRIBE\nid:0\ndestination:${OPS_DESTINATIONS.audit}\nreceipt:r\n\n\0`;
+    raw.ws.send(`CONNECT\naccept-version:1.2\nauthorization:Bearer ${operator.token}\n\n\0${subscribe}`);
+    await waitUntil(() => raw.text().includes('receipt-id:r'), 5000, 'the subscription');
+    expect((await ops(t, operator, 'POST', 'logout')).status).toBe(200);
+    const closedAt = await Promise.race([
+      raw.closed.then(() => 'closed'),
+      new Promise((r) => setTimeout(r, 10_000, 'open')),
+    ]);
+    expect(closedAt).toBe('closed');
+    expect(raw.text()).toMatch(/ERROR\nmessage:Session expired/);
+  });
+
+  it('pauses after the round in flight, which settles with no bet voided, until resumed', async () => {
+    const player = await fundedPlayer(t.api, db(), 100_000);
+    const watcher = await connectStomp(t.ws, [DESTINATIONS.game, MAINTENANCE_DESTINATION]);
+    const events = () => watcher.received.get(DESTINATIONS.game) as GameEvent[];
+    try {
+      // A bet in the next round, then the pause once it flies.
+      const created = events().length;
+      await waitUntil(
+        () =>
+          events()
+            .slice(created)
+            .some((e) => e.eventType === 'GAME_CREATED'),
+        10_000,
+        'a new round',
+      );
+      const bet = await call<{ betId: string }>(
+        t.api,
+        'POST',
+        '/bet/create/auto',
+        { amount: 1000, rate: 1.1 },
+        { token: player.token },
+      );
+      expect(bet.status).toBe(200);
+      const gameId = events().findLast((e) => e.eventType === 'GAME_CREATED')!.data.gameId;
+      await waitUntil(
+        () => events().some((e) => e.eventType === 'GAME_STARTED' && e.data.gameId === gameId),
+        5000,
+        'the start',
+      );
+      const paused = await ops<{ paused: { reason: string } }>(t, admin, 'POST', 'pause', {
+        reason: 'database upgrade',
+      });
+      expect(paused.body.data!.paused.reason).toBe('database upgrade');
+      await waitUntil(
+        () => events().some((e) => e.eventType === 'GAME_ENDED' && e.data.gameId === gameId),
+        10_000,
+        'the crash',
+      );
+      const maintenance = () => watcher.received.get(MAINTENANCE_DESTINATION)!;
+      await waitUntil(
+        () => JSON.stringify(maintenance().at(-1)) === '{"paused":true,"reason":"database upgrade"}',
+        3000,
+        'the notice',
+      );
+      const status = await call<{ maintenance: unknown }>(t.api, 'GET', '/game/status');
+      expect(status.body.data).toEqual({ maintenance: { paused: true, reason: 'database upgrade' } });
+
+      const [row] = await db()
+        .select()
+        .from(bets)
+        .where(eq(bets.id, Number(bet.body.data!.betId)));
+      expect([row!.status, row!.rate]).toEqual(['REFUNDED', 110]);
+      // Longer than a betting window and a pause between rounds: no round is created while paused.
+      const endedAt = events().length;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(
+        events()
+          .slice(endedAt)
+          .map((e) => e.eventType),
+      ).toEqual([]);
+      expect(events().some((e) => e.eventType === 'GAME_VOIDED')).toBe(false);
+
+      expect((await ops(t, admin, 'POST', 'resume')).body.data).toEqual({ paused: null });
+      await waitUntil(
+        () =>
+          events()
+            .slice(endedAt)
+            .some((e) => e.eventType === 'GAME_CREATED'),
+        5000,
+        'a round after resume',
+      );
+      await waitUntil(() => JSON.stringify(maintenance().at(-1)) === '{"paused":false}', 3000, 'the end of the notice');
+      expect((await auditOf('target=game')).map((r) => r.action).slice(0, 2)).toEqual(['resume', 'pause']);
+    } finally {
+      await watcher.close();
+    }
+  }, 60_000);
+
+  describe('withdrawal review', () => {
+    const withdraw = (player: payments.Player, sol: number) =>
+      payments.call<{ signature: string | null; status?: string; withdrawalId?: string }>(
+        t,
+        'POST',
+        '/payment/withdraw',
+        { amount: sol, wallet: player.wallet },
+        player.token,
+      );
+    const listOf = async (player: payments.Player) =>
+      (await payments.call<PlayerWithdrawal[]>(t, 'GET', '/payment/withdrawals', undefined, player.token)).body.data!;
+
+    it('holds a withdrawal above WITHDRAW_REVIEW_ABOVE; an approval pays it on the chain', async () => {
+      const player = await payments.playerWithCoins(t, 1);
+      const small = await withdraw(player, 0.05);
+      expect(small.body.data!.signature).toEqual(expect.any(String));
+      const walletBefore = await payments.localChain(t).balance(player.wallet);
+      const held = await withdraw(player, 0.2);
+      expect(held.body.data).toMatchObject({ signature: null, status: 'review' });
+      const id = held.body.data!.withdrawalId!;
+      expect(await payments.balanceOf(t, player)).toBe(750_000n);
+      expect((await listOf(player))[0]).toMatchObject({ id, status: 'review', amount: 200_000 });
+      const review = (await ops<OpsPage<OpsWithdrawal>>(t, viewer, 'GET', 'withdrawals?status=review')).body.data!;
+      expect(review.items.map((w) => w.id)).toContain(id);
+
+      const approved = await ops<{ withdrawal: OpsWithdrawal }>(t, admin, 'POST', `withdrawals/${id}/approve`);
+      expect(approved.status).toBe(200);
+      expect(approved.body.data!.withdrawal).toMatchObject({ status: 'confirmed', approvals: [{ by: admin.email }] });
+      expect(await payments.localChain(t).balance(player.wallet)).toBe(walletBefore + 200_000_000n);
+      expect(await payments.balanceOf(t, player)).toBe(750_000n);
+    });
+
+    it('needs a second, different admin above WITHDRAW_SECOND_APPROVAL_ABOVE', async () => {
+      const player = await payments.playerWithCoins(t, 1);
+      const id = (await withdraw(player, 0.5)).body.data!.withdrawalId!;
+      const first = await ops<{ withdrawal: OpsWithdrawal }>(t, admin, 'POST', `withdrawals/${id}/approve`);
+      expect(first.body.data!.withdrawal).toMatchObject({ status: 'review', signature: null });
+      const again = await ops(t, admin, 'POST', `withdrawals/${id}/approve`);
+      expect([again.status, again.body.errorMessage]).toEqual([
+        409,
+        'A second, different admin must approve this withdrawal',
+      ]);
+      const second = await signedInOperator(t, 'admin');
+      const done = await ops<{ withdrawal: OpsWithdrawal }>(t, second, 'POST', `withdrawals/${id}/approve`);
+      expect(done.body.data!.withdrawal.status).toBe('confirmed');
+      expect(done.body.data!.withdrawal.approvals.map((a) => a.by)).toEqual([admin.email, second.email]);
+    });
+
+    it('a rejection releases the hold with a ledger row, and the player sees why', async () => {
+      const player = await payments.playerWithCoins(t, 1);
+      const id = (await withdraw(player, 0.2)).body.data!.withdrawalId!;
+      expect(await payments.balanceOf(t, player)).toBe(800_000n);
+      const rejected = await ops<{ withdrawal: OpsWithdrawal }>(t, admin, 'POST', `withdrawals/${id}/reject`, {
+        reason: 'source of funds unclear',
+      });
+      expect(rejected.body.data!.withdrawal).toMatchObject({
+        status: 'failed',
+        reason: 'Rejected: source of funds unclear',
+      });
+      expect(await payments.balanceOf(t, player)).toBe(1_000_000n);
+      const release = await db().select().from(ledgerEntries).where(eq(ledgerEntries.ref, id));
+      expect(release.map((r) => [r.kind, r.delta])).toEqual([
+        ['withdraw_hold', -200_000n],
+        ['withdraw_release', 200_000n],
+      ]);
+      expect((await listOf(player))[0]).toMatchObject({
+        status: 'failed',
+        reason: 'Rejected: source of funds unclear',
+      });
+      expect((await ops(t, admin, 'POST', `withdrawals/${id}/approve`)).status).toBe(409);
+    });
+  });
+
+  it('a blocked player may withdraw but not bet or deposit, until unblocked', async () => {
+    const player = await payments.playerWithCoins(t, 0.5);
+    const [found] = (
+      await ops<{ items: { id: string; wallet: string }[] }>(
+        t,
+        viewer,
+        'GET',
+        `players?q=${player.wallet.slice(0, 12)}`,
+      )
+    ).body.data!.items;
+    expect(found!.wallet).toBe(player.wallet);
+    expect((await ops(t, admin, 'POST', `players/${found!.id}/block`, { reason: 'chargebacks' })).status).toBe(200);
+    const blocked = 'Your account is blocked: chargebacks';
+
+    const deposit = await payments.call(t, 'POST', '/payment/prepare', { amount: 0.1 }, player.token);
+    expect([deposit.status, deposit.body.errorMessage]).toEqual([403, blocked]);
+    // A bet is judged in the betting window: try until a round takes bets.
+    let bet = await payments.call(t, 'POST', '/bet/create', { amount: 1000 }, player.token);
+    const deadline = Date.now() + 15_000;
+    while (bet.status === 409 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      bet = await payments.call(t, 'POST', '/bet/create', { amount: 1000 }, player.token);
+    }
+    expect([bet.status, bet.body.errorMessage]).toEqual([403, blocked]);
+    expect((await withdraw(player, 0.05)).status).toBe(200);
+    const file = (await ops<{ blockedReason: string; signIns: unknown[] }>(t, viewer, 'GET', `players/${found!.id}`))
+      .body.data!;
+    expect(file.blockedReason).toBe('chargebacks');
+    expect(file.signIns).toHaveLength(1);
+
+    expect((await ops(t, admin, 'POST', `players/${found!.id}/unblock`, { reason: 'resolved' })).status).toBe(200);
+    expect((await payments.call(t, 'POST', '/payment/prepare', { amount: 0.1 }, player.token)).status).toBe(200);
+
+    function withdraw(p: payments.Player, sol: number) {
+      return payments.call(t, 'POST', '/payment/withdraw', { amount: sol, wallet: p.wallet }, p.token);
+    }
+  });
+
+  it('a manual adjustment is one manual ledger row and one audit row; ledger:check wants the audit row', async () => {
+    const player = await fundedPlayer(t.api, db(), 5000);
+    const credit = await ops<{ balance: number }>(t, admin, 'POST', `players/${player.id}/adjust`, {
+      amount: 25,
+      reason: 'goodwill for the outage',
+    });
+    expect(credit.body.data!.balance).toBe(7500);
+    const tooMuch = await ops(t, admin, 'POST', `players/${player.id}/adjust`, { amount: -100, reason: 'reverse' });
+    expect([tooMuch.status, tooMuch.body.errorMessage]).toEqual([409, 'The balance would go below zero']);
+
+    const manual = await db().select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'manual'));
+    expect(manual.map((r) => [r.accountId, r.delta, r.balanceAfter])).toEqual([[player.id, 2500n, 7500n]]);
+    const audits = await auditOf(`action=adjust&target=account:${player.id}`);
+    expect(audits.map((a) => [a.id, a.reason, a.after])).toEqual([
+      [manual[0]!.ref, 'goodwill for the outage', { balance: 7500, amount: 2500 }],
+    ]);
+    const ledger = (
+      await ops<OpsPage<{ kind: string; balance: number }>>(t, viewer, 'GET', `players/${player.id}/ledger`)
+    ).body.data!;
+    expect(ledger.items.map((r) => [r.kind, r.balance])).toEqual([
+      ['manual', 7500],
+      ['deposit', 5000],
+    ]);
+    expect(await checkLedger(db())).toEqual([]);
+
+    // A manual row written around the console (no audit row) is reported.
+    await queryRows(db(), sql`SELECT move_balance(${player.id}, 100, 'manual', '999999', 1::bigint)`);
+    expect(await checkLedger(db())).toEqual([
+      { accountId: player.id, problem: expect.stringMatching(/^manual ledger row \d+ has no audit row$/) },
+    ]);
+  });
+
+  it('refuses to update or delete audit rows, whoever asks', async () => {
+    const refusal = (statement: SQL) =>
+      queryRows(db(), statement).then(
+        () => 'done',
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      );
+    expect(await refusal(sql`UPDATE ops_audit SET reason = 'nothing happened'`)).toMatch(/append-only: UPDATE refused/);
+    expect(await refusal(sql`DELETE FROM ops_audit`)).toMatch(/append-only: DELETE refused/);
+    expect(await refusal(sql`TRUNCATE ops_audit`)).toMatch(/append-only: TRUNCATE refused/);
+    expect((await auditOf('limit=1')).length).toBe(1);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * A maintenance pause in a cluster (docs/ops.md "Pause"): paused through one gateway, it holds on
+ * the other gateway and on the leading engine (no round is created), until resumed through the other.
+ */
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { addOperator } from '../../src/server/ops/operators';
+import { MAINTENANCE_DESTINATION, type OpsSession } from '../../src/shared/ops';
+import { DESTINATIONS, type GameEvent } from '../../src/shared/protocol';
+import { call } from './client';
+import { logFailure } from './clusterWatch';
+import { totpCode } from './opsClient';
+import { startPostgres, type PostgresCluster } from './pg';
+import { redisAvailable, startRedis, type RedisServer } from './redis';
+import { spawnServer, type ServerProcess } from './serverProcess';
+import { connectStomp, waitUntil, type StompTestClient } from './stompClient';
+
+describe.skipIf(!redisAvailable)('a pause holds across the cluster (needs redis-server)', () => {
+  let pg: PostgresCluster;
+  let redis: RedisServer;
+  let database: Database;
+  const servers: ServerProcess[] = [];
+  const watchers: StompTestClient[] = [];
+
+  beforeAll(async () => {
+    [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+    const env = {
+      DATABASE_URL: await pg.createDatabase('ops_cluster'),
+      REDIS_URL: redis.url,
+      JWT_SECRET: 'a-secret-every-gateway-of-the-test-shares',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'moonrush-ops-cluster-')),
+    };
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '' });
+    const engine = await spawnServer({ ...env, ROLE: 'engine' });
+    servers.push(engine);
+    await waitUntil(() => engine.logs.some((line) => line.includes('leads the rounds')), 60_000, 'a leader');
+    servers.push(
+      ...(await Promise.all([spawnServer({ ...env, ROLE: 'gateway' }), spawnServer({ ...env, ROLE: 'gateway' })])),
+    );
+  }, 300_000);
+
+  afterEach(({ task }) => logFailure(task.result?.state === 'fail', servers, database.db));
+
+  afterAll(async () => {
+    await Promise.all(watchers.map((w) => w.close()));
+    for (const server of servers) server.signal('SIGTERM');
+    await Promise.all(servers.map((server) => server.exited));
+    await database?.close();
+    await redis?.stop();
+    pg?.stop();
+  });
+
+  it('paused through one gateway: the other tells its players and the leader creates no round until resumed', async () => {
+    const [, a, b] = servers as [ServerProcess, ServerProcess, ServerProcess];
+    const { password, totpSecret } = await addOperator(database.db, 'lead@ops.example', 'admin');
+    const signIn = await call<OpsSession>(a.api, 'POST', '/ops/auth', {
+      email: 'lead@ops.example',
+      password,
+      totp: totpCode(totpSecret),
+    });
+    const token = signIn.body.data!.token;
+    const onB = await connectStomp(b.ws, [DESTINATIONS.game, MAINTENANCE_DESTINATION]);
+    watchers.push(onB);
+    const events = () => onB.received.get(DESTINATIONS.game) as GameEvent[];
+    const notices = () => onB.received.get(MAINTENANCE_DESTINATION)!.map((n) => JSON.stringify(n));
+    await waitUntil(() => events().some((e) => e.eventType === 'GAME_STARTED'), 30_000, 'a round in flight');
+    await waitUntil(() => notices().at(-1) === '{"paused":false}', 5000, 'the notice of no pause');
+
+    expect((await call(a.api, 'POST', '/ops/pause', { reason: 'node upgrade' }, { token })).status).toBe(200);
+    await waitUntil(() => notices().at(-1) === '{"paused":true,"reason":"node upgrade"}', 5000, 'the notice on B');
+    const status = await call(b.api, 'GET', '/game/status');
+    expect(status.body.data).toEqual({ maintenance: { paused: true, reason: 'node upgrade' } });
+    // The operator's session works on every gateway.
+    const state = await call<{ paused: { by: string } }>(b.api, 'GET', '/ops/state', undefined, { token });
+    expect(state.body.data!.paused.by).toBe('lead@ops.example');
+
+    // The round in flight ends as usual; after it, a betting window and a pause between rounds pass without a new round.
+    const flying = events().findLast((e) => e.eventType === 'GAME_STARTED')!.data.gameId;
+    await waitUntil(
+      () => events().some((e) => e.eventType === 'GAME_ENDED' && e.data.gameId === flying),
+      60_000,
+      'the crash',
+    );
+    const after = events().length;
+    await new Promise((resolve) => setTimeout(resolve, 1500 + 300 + 1500));
+    expect(
+      events()
+        .slice(after)
+        .map((e) => e.eventType),
+    ).toEqual([]);
+    expect(events().some((e) => e.eventType === 'GAME_VOIDED')).toBe(false);
+
+    expect((await call(b.api, 'POST', '/ops/resume', undefined, { token })).status).toBe(200);
+    await waitUntil(
+      () =>
+        events()
+          .slice(after)
+          .some((e) => e.eventType === 'GAME_CREATED'),
+      10_000,
+      'a round after resume',
+    );
+    await waitUntil(() => notices().at(-1) === '{"paused":false}', 5000, 'the end of the notice');
+  }, 120_000);
+});
