@@ -185,6 +185,32 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       }
       expect(await checkLedger(db)).toEqual([]);
     });
+
+    it('refuses a cancel that arrives while the start writes the round cap into the bets, without a deadlock', async () => {
+      const players = await Promise.all(Array.from({ length: 2 }, () => fundedPlayer(t.api, db, 1000)));
+      const round = await openRound(db, 50);
+      const ids = await Promise.all(
+        players.map(
+          async (p) =>
+            (await post<{ betId: string }>('/bet/create/auto', { amount: 1000, rate: 100 }, p.token)).body.data!.betId,
+        ),
+      );
+      const capped = { ...round, maxRoundProfit: 1000, startedAt: Date.now() };
+      const settler = t.server.services.settler;
+      let cancel: Promise<{ status: number }> | undefined;
+      // The start holds the betting lock; the cancel arrives and waits; then the start writes the
+      // bets' targets. A cancel that locked its bet's row before waiting deadlocked with it.
+      await markStarted(db, round.id, capped.startedAt, async (tx) => {
+        cancel = post('/bet/cancel', { betId: ids[0] }, players[0]!.token);
+        await sleep(300);
+        return settler.roundStarting(tx, capped);
+      });
+      expect((await cancel!).status).toBe(409);
+      expect(await balanceOf(db, players[0]!.id)).toBe(0n);
+      const rows = await db.select().from(bets).where(inArray(bets.id, ids.map(Number)));
+      expect(rows.map((row) => row.cashoutAt)).toEqual([150, 150]);
+      expect(await checkLedger(db)).toEqual([]);
+    });
   });
 }
 
