@@ -19,10 +19,11 @@ import { houseAtom } from '../../state/houseAtom';
 import { useT } from '../../i18n/i18n';
 
 /** A line under the panel: what the server said of its last bet, or what the house would do to the next. */
+/** Its line is kept while empty: a notice arriving (the house's limit, once its figures load) never moves the page. */
 function PanelNotice({ text }: { text: string | null }) {
-  return text === null ? null : (
+  return (
     <p className="bet-panel-notice" role="status">
-      {text}
+      {text ?? '\u00a0'}
     </p>
   );
 }
@@ -58,7 +59,11 @@ export function BetPanel({ index }: { index: number }) {
       <div className="bet-panel-controls">
         <AmountControl index={index} locked={locked} />
         <div className="bet-panel-auto">
-          <Toggle label={t('panel.autoBet')} checked={panel.isAutoBetEnabled} onChange={(on) => switchAutoBet(index, on)} />
+          <Toggle
+            label={t('panel.autoBet')}
+            checked={panel.isAutoBetEnabled}
+            onChange={(on) => switchAutoBet(index, on)}
+          />
           <div className="bet-panel-cashout">
             <Toggle
               label={t('panel.autoCashOut')}

@@ -13,10 +13,12 @@ import type { PanelState } from '../../state/panelsAtom';
 export function HouseLimit() {
   const t = useT();
   const { maxBetProfit } = useAtomValue(houseAtom);
-  if (maxBetProfit === null) return null;
+  // The line is there before the house's figures load, so their arrival moves nothing.
   return (
     <p className="house-limit" role="note">
-      {t('panel.houseLimit', { amount: formatCoins(Math.round(maxBetProfit * 100)) })}
+      {maxBetProfit === null
+        ? '\u00a0'
+        : t('panel.houseLimit', { amount: formatCoins(Math.round(maxBetProfit * 100)) })}
     </p>
   );
 }
