@@ -66,7 +66,7 @@ export const BETS_COUNTER_ANIMATION_MS = 500;
 export const RATE_GREEN_ABOVE = 2;
 export const RATE_YELLOW_ABOVE = 10;
 /** Default payment environment until the server's has loaded (docs/spec.md §3). */
-export const DEFAULT_PAYMENT_ENVIRONMENT = { type: 'test', rate: 1, wallet: '' } as const;
+export const DEFAULT_PAYMENT_ENVIRONMENT = { type: 'test', coinsPerSol: 1, wallet: '' } as const;
 
 /** Local storage keys (docs/spec.md §3, §9). */
 export const STORAGE_KEYS = {

@@ -42,7 +42,7 @@ describe('auto-bet rules in a panel', () => {
   });
 
   it('ends the run when a switch changes or auto-bet stops, and counts nothing after', () => {
-    const switched = toggled(flying(), { isAutoWithdraw: true });
+    const switched = toggled(flying(), { autoCashOut: true });
     expect(switched.auto!.run.stopped).toBe('A switch was changed');
     expect(roundEnded(switched).auto!.run.bets).toBe(0);
     expect(stopAutoBet(flying(), 'Stopped by you').auto!.run.stopped).toBe('Stopped by you');

@@ -154,12 +154,12 @@ describe('panels on round events', () => {
       reducePanel(panel({ betState: 'running', betId: '5', isAutoBetEnabled: true }), ended('1', 2)),
     ).toMatchObject({
       betState: 'waiting',
-      betId: 'auto',
+      betId: null,
     });
   });
 
   it('a bet queued for the next round waits through the end of this one', () => {
-    const waiting = panel({ betState: 'waiting', betId: 'auto' });
+    const waiting = panel({ betState: 'waiting', betId: null });
     expect(reducePanel(waiting, ended('1', 2))).toBe(waiting);
     expect(reducePanel(waiting, started('1'))).toBe(waiting);
   });

@@ -38,17 +38,17 @@ describe("the player's own bets from GET /bet/current", () => {
     apply([own('11', { amount: 1250 }), own('12', { autoRate: 2.5, amount: 30000 })]);
     expect(panelsNow()).toEqual([
       { ...INITIAL_PANEL, amount: '12.50', betState: 'created', betId: '11' },
-      { ...INITIAL_PANEL, amount: '300', rate: '2.50', isAutoWithdraw: true, betState: 'created', betId: '12' },
+      { ...INITIAL_PANEL, amount: '300', rate: '2.50', autoCashOut: true, betState: 'created', betId: '12' },
     ]);
     expect([...store.get(ownBetIdsAtom)]).toEqual(['11', '12']);
   });
 
   it('shows CLAIM in flight, marks a cashed-out bet as own without a panel, and fills only a free panel', () => {
-    const busyWaiting: PanelState = { ...INITIAL_PANEL, betState: 'waiting', betId: 'auto' };
+    const busyWaiting: PanelState = { ...INITIAL_PANEL, betState: 'waiting', betId: null };
     const { store, panelsNow, apply } = page('STARTED', [busyWaiting, INITIAL_PANEL]);
     apply([own('3', { status: 'REFUNDED', rate: 1.5, winAmount: 30000 }), own('4'), own('5')]);
     expect(panelsNow().map((panel) => [panel.betState, panel.betId])).toEqual([
-      ['waiting', 'auto'],
+      ['waiting', null],
       ['running', '4'],
     ]);
     expect([...store.get(ownBetIdsAtom)].sort()).toEqual(['3', '4', '5']);
@@ -71,7 +71,7 @@ describe("the player's own bets from GET /bet/current", () => {
     apply([own('1', { status: 'REFUNDED' })]);
     expect(panelsNow().map((panel) => [panel.betState, panel.betId])).toEqual([
       ['idle', null],
-      ['waiting', 'auto'],
+      ['waiting', null],
     ]);
   });
 

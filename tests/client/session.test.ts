@@ -42,7 +42,7 @@ describe('the session', () => {
     await signIn('t-1');
     expect(localStorage.getItem('access_token')).toBe('t-1');
     expect(store.get(profileAtom)).toEqual(PROFILE);
-    expect(store.get(paymentEnvironmentAtom)).toEqual({ type: 'local', rate: 10000, wallet: 'H' });
+    expect(store.get(paymentEnvironmentAtom)).toEqual({ type: 'local', coinsPerSol: 10000, wallet: 'H' });
     expect(seen).toEqual(['GET /user/profile', 'GET /payment/environment', 'GET /bet/current']);
   });
 

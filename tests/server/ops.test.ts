@@ -243,7 +243,7 @@ describe('the operator console on PostgreSQL', () => {
         .select()
         .from(bets)
         .where(eq(bets.id, Number(bet.body.data!.betId)));
-      expect([row!.status, row!.rate]).toEqual(['REFUNDED', 110]);
+      expect([row!.status, row!.rate]).toEqual(['CASHED_OUT', 110]);
       // Longer than a betting window and a pause between rounds: no round is created while paused.
       const endedAt = events().length;
       await new Promise((resolve) => setTimeout(resolve, 2000));

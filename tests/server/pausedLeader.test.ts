@@ -146,10 +146,10 @@ describe.skipIf(!redisAvailable)('a paused leader hands nobody a free option (ne
       time: Math.round(crashAt),
     });
     const [earlyRow, lostRow, autoRow] = await betRows([early, lost, auto]);
-    expect(earlyRow?.status).toBe('REFUNDED');
+    expect(earlyRow?.status).toBe('CASHED_OUT');
     expect(lostRow).toMatchObject({ status: 'CREATED', rate: null, win_amount: null });
     expect(autoRow).toMatchObject({
-      status: 'REFUNDED',
+      status: 'CASHED_OUT',
       rate: Math.round(target * 100),
       win_amount: String(Math.round(target * 1000)),
     });

@@ -35,7 +35,7 @@ const openBet = (roundId: number, accountId: number) => ({
   roundId,
   accountId,
   amount: 100,
-  status: 'CREATED',
+  status: 'CREATED' as const,
   cashoutAt: 100_000,
   createdAt: Date.now(),
 });
@@ -91,7 +91,7 @@ describe('expensive public reads', () => {
         roundId,
         accountId: account!.id,
         amount: 100,
-        status: 'REFUNDED',
+        status: 'CASHED_OUT',
         cashoutAt: 800,
         rate: 800,
         winAmount: 800,

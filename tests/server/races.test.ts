@@ -84,7 +84,7 @@ function raceSuite(name: string, env: () => Record<string, string>) {
         const row = rows.find((r) => r.id === ids[i])!;
         const paid = wins.filter((w) => w.ref === String(ids[i]));
         if (answer.status === 200) {
-          expect(row).toMatchObject({ status: 'REFUNDED' });
+          expect(row).toMatchObject({ status: 'CASHED_OUT' });
           expect(row.rate!).toBeLessThan(105);
           expect(paid).toHaveLength(1);
         } else {

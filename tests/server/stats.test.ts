@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PlayerStats } from '../../src/shared/protocol';
-import { bets, rounds } from '../../src/server/db/schema';
+import { bets, rounds, type BetStatus } from '../../src/server/db/schema';
 import { STATS_POINTS } from '../../src/server/ledger/stats';
 import { fundedPlayer } from './betting';
 import { call } from './client';
@@ -31,7 +31,7 @@ describe('GET /user/stats', () => {
     const { db } = t.server.services.database;
     const player = await fundedPlayer(t.api, db, 0);
     const other = await fundedPlayer(t.api, db, 0);
-    const bet = (roundId: number, accountId: number, amount: number, status: string, rate?: number) => ({
+    const bet = (roundId: number, accountId: number, amount: number, status: BetStatus, rate?: number) => ({
       ...{ roundId, accountId, amount, status, cashoutAt: 100_000, createdAt: 0 },
       ...(rate && { rate, winAmount: (amount * rate) / 100, settledAt: DAY * 3 + 5 }),
     });
@@ -40,12 +40,12 @@ describe('GET /user/stats', () => {
     const running = await round(5, 0, 'STARTED');
     await db.insert(bets).values([
       bet(day1, player.id, 1000, 'CREATED'), // lost: -10
-      bet(day3, player.id, 2000, 'REFUNDED', 300), // cashed out at x3: +40
-      bet(day3, player.id, 500, 'REFUNDED', 150), // x1.5: +2.5
+      bet(day3, player.id, 2000, 'CASHED_OUT', 300), // cashed out at x3: +40
+      bet(day3, player.id, 500, 'CASHED_OUT', 150), // x1.5: +2.5
       bet(day3, player.id, 700, 'VOID'), // refunded: not counted
       bet(day3, player.id, 800, 'CANCELED'),
       bet(running, player.id, 900, 'CREATED'), // still in play
-      bet(day3, other.id, 5000, 'REFUNDED', 400), // someone else's
+      bet(day3, other.id, 5000, 'CASHED_OUT', 400), // someone else's
     ]);
     const answer = await call<PlayerStats>(t.api, 'GET', '/user/stats', undefined, { token: player.token });
     expect(answer.body.data).toEqual({
@@ -74,7 +74,7 @@ describe('GET /user/stats', () => {
     // 100,000 bets of 10 coins: every fourth cashed out at x2 (+10), the rest lost (-10).
     await db.execute(sql`
       INSERT INTO bets (round_id, account_id, amount, status, cashout_at, rate, win_amount, created_at, settled_at)
-      SELECT ${ended}, ${player.id}, 1000, CASE WHEN i % 4 = 0 THEN 'REFUNDED' ELSE 'CREATED' END, 200,
+      SELECT ${ended}, ${player.id}, 1000, CASE WHEN i % 4 = 0 THEN 'CASHED_OUT' ELSE 'CREATED' END, 200,
              CASE WHEN i % 4 = 0 THEN 200 END, CASE WHEN i % 4 = 0 THEN 2000 END, 0, ${DAY * 10}::bigint + i::bigint * 60000
       FROM generate_series(1, 100000) AS i`);
     const began = performance.now();

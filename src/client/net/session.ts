@@ -88,7 +88,8 @@ export async function refreshProfile(): Promise<void> {
 /** GET /payment/environment; the defaults stay when it fails. */
 async function loadPaymentEnvironment(): Promise<void> {
   try {
-    store.set(paymentEnvironmentAtom, await api.get('/payment/environment'));
+    const { rate, ...environment } = await api.get('/payment/environment');
+    store.set(paymentEnvironmentAtom, { ...environment, coinsPerSol: rate });
   } catch {
     // The spec's defaults stand until the next sign-in.
   }

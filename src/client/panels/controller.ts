@@ -96,7 +96,7 @@ async function place(index: number): Promise<void> {
   try {
     const { betId, loweredTo } = await createBet(
       betAmount(panel)!, // affordable() let only an amount through
-      panel.isAutoWithdraw ? target(panel) : null,
+      panel.autoCashOut ? target(panel) : null,
       newIdempotencyKey(),
     );
     if (!betId) throw new Error('no bet id');

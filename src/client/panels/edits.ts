@@ -35,7 +35,7 @@ export const typeRate = (index: number, text: string) =>
 
 /** Focusing the target turns auto cash-out on. */
 export const focusRate = (index: number) =>
-  updatePanel(index, (panel) => (panel.isAutoWithdraw ? panel : toggled(panel, { isAutoWithdraw: true })));
+  updatePanel(index, (panel) => (panel.autoCashOut ? panel : toggled(panel, { autoCashOut: true })));
 
 export const leaveRate = (index: number) => updatePanel(index, (panel) => ({ ...panel, rate: tidyRate(panel.rate) }));
 
@@ -43,7 +43,7 @@ export const switchAutoBet = (index: number, on: boolean) =>
   updatePanel(index, (panel) => toggled(panel, { isAutoBetEnabled: on }));
 
 export const switchAutoCashOut = (index: number, on: boolean) =>
-  updatePanel(index, (panel) => toggled(panel, { isAutoWithdraw: on }));
+  updatePanel(index, (panel) => toggled(panel, { autoCashOut: on }));
 
 /** Starts a run of the Auto part's rules from the panel's amount and target, and presses BET. */
 export function startAutoRun(index: number, texts: RuleTexts): void {

@@ -12,9 +12,6 @@ import type { PanelState } from '../state/panelsAtom';
 import { formatRate } from '../hud/format';
 import { t } from '../i18n/i18n';
 
-/** The betId of a bet queued for the next round (docs/spec.md §3). */
-const AUTO_BET_ID = 'auto';
-
 /** A bet was accepted: CANCEL until the round starts. */
 export const placed = (panel: PanelState, betId: string): PanelState => ({
   ...panel,
@@ -35,17 +32,20 @@ export const restored = (panel: PanelState, bet: OpenBet, flying: boolean): Pane
   ...panel,
   amount: bet.amount,
   rate: bet.rate ?? panel.rate,
-  isAutoWithdraw: bet.rate !== null,
+  autoCashOut: bet.rate !== null,
   betState: flying ? 'running' : 'created',
   betId: bet.betId,
   busy: false,
 });
 
-/** The press came outside the betting window: WAITING for the next round (docs/spec.md, "Decisions on the spec's open points"). */
+/**
+ * The press came outside the betting window: WAITING for the next round (docs/spec.md, "Decisions
+ * on the spec's open points"). The spec's bet id `auto` is this state, so no bet id is kept.
+ */
 export const queued = (panel: PanelState): PanelState => ({
   ...panel,
   betState: 'waiting',
-  betId: AUTO_BET_ID,
+  betId: null,
   busy: false,
 });
 
@@ -94,7 +94,7 @@ export const roundEnded = (panel: PanelState, voided = false): PanelState => {
 /** Either toggle changed: any running auto-bet stops (docs/spec.md §5). */
 export function toggled(
   panel: PanelState,
-  change: Partial<Pick<PanelState, 'isAutoBetEnabled' | 'isAutoWithdraw'>>,
+  change: Partial<Pick<PanelState, 'isAutoBetEnabled' | 'autoCashOut'>>,
 ): PanelState {
   const next = { ...panel, ...change, auto: runEnded(panel, 'A switch was changed') };
   return panel.betState === 'waiting' ? idle(next) : next;

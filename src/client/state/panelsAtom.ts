@@ -16,9 +16,10 @@ export interface PanelState {
   /** The auto cash-out target input's text ('2.00'). */
   rate: string;
   isAutoBetEnabled: boolean;
-  isAutoWithdraw: boolean;
+  /** Cash out when the multiplier reaches the target (the spec's `isAutoWithdraw`). */
+  autoCashOut: boolean;
   betState: BetState;
-  /** The placed bet, 'auto' while waiting (panels/transitions.ts `queued`), null when idle. */
+  /** The placed bet (created or running); null while idle or waiting, as no bet is placed yet. */
   betId: string | null;
   /** A request of this panel is on its way (the main button shows loading). */
   busy: boolean;
@@ -34,7 +35,7 @@ export const INITIAL_PANEL: PanelState = {
   amount: String(BET_DEFAULT_AMOUNT),
   rate: BET_DEFAULT_RATE_TEXT,
   isAutoBetEnabled: false,
-  isAutoWithdraw: false,
+  autoCashOut: false,
   betState: 'idle',
   betId: null,
   busy: false,

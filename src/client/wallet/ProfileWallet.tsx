@@ -59,7 +59,7 @@ function SignedOut() {
 function SignedIn() {
   const t = useT();
   const wallet = useWallet();
-  const { rate } = useAtomValue(paymentEnvironmentAtom);
+  const { coinsPerSol } = useAtomValue(paymentEnvironmentAtom);
   const profile = useAtomValue(profileAtom);
   const [sol, setSol] = useState('');
   const [coins, setCoins] = useState('');
@@ -89,7 +89,7 @@ function SignedIn() {
         onChange={(raw) => setCoins(sanitizeAmountInput(raw))}
         busy={withdrawing.busy}
         onSubmit={() =>
-          void withdrawing.run(() => withdraw(coins, rate, payout).finally(() => setWithdrawals((n) => n + 1)))
+          void withdrawing.run(() => withdraw(coins, coinsPerSol, payout).finally(() => setWithdrawals((n) => n + 1)))
         }
         message={withdrawing.message}
       />

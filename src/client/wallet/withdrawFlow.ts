@@ -7,13 +7,13 @@ import { refreshProfile } from '../net/session';
 import { serverMessage } from './depositFlow';
 import { PlayerError, TEXT } from './messages';
 
-/** Withdraws `coinsText` coins at `rate` coins per SOL to `wallet`; resolves with the success text. */
-export async function withdraw(coinsText: string, rate: number, wallet: string | null): Promise<string> {
+/** Withdraws `coinsText` coins at `coinsPerSol` to `wallet`; resolves with the success text. */
+export async function withdraw(coinsText: string, coinsPerSol: number, wallet: string | null): Promise<string> {
   const hundredths = coinsToHundredths(coinsText);
-  if (hundredths === null || coinsToSol(hundredths / 100, rate) < WITHDRAW_MIN_SOL)
+  if (hundredths === null || coinsToSol(hundredths / 100, coinsPerSol) < WITHDRAW_MIN_SOL)
     throw new PlayerError(TEXT.withdrawMinimum);
   if (!wallet) throw new PlayerError(TEXT.walletNotConnected);
-  const amount = lamportsToSol(hundredthsToLamports(BigInt(hundredths), rate));
+  const amount = lamportsToSol(hundredthsToLamports(BigInt(hundredths), coinsPerSol));
   const sent = await api.post('/payment/withdraw', { amount, wallet }).catch((error: unknown) => {
     throw new PlayerError(serverMessage(error) ?? TEXT.cantWithdraw, { cause: error });
   });

@@ -104,7 +104,7 @@ export class BetSettler implements RoundListener {
       .orderBy(asc(bets.id))
       .for('update', { of: bets });
     const now = Date.now();
-    const voided = open.map(({ bet }) => ({ ...bet, status: 'VOID', settledAt: now }));
+    const voided = open.map(({ bet }) => ({ ...bet, status: 'VOID' as const, settledAt: now }));
     await closeBets(tx, voided, 'void_refund', (bet) => bet.amount);
     return voided.map((bet, i) => toBet(bet, open[i]!.nickname));
   }
@@ -126,7 +126,7 @@ export class BetSettler implements RoundListener {
       toBet(
         {
           id: Number(bet.id),
-          status: 'REFUNDED',
+          status: 'CASHED_OUT',
           createdAt: Number(bet.created_at),
           amount: Number(bet.amount),
           rate: bet.rate,

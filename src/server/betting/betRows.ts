@@ -6,7 +6,7 @@ import { DESTINATIONS } from '../../shared/protocol';
 import type { EventBus } from '../bus/EventBus';
 import { queryRows, type Tx } from '../db/client';
 import type { Metrics } from '../metrics';
-import type { bets } from '../db/schema';
+import type { bets, BetStatus } from '../db/schema';
 import { creditMany } from './balance';
 
 /** A row of the bets table. */
@@ -18,7 +18,7 @@ export interface BetJson {
   round_id: number;
   account_id: number;
   amount: number;
-  status: string;
+  status: BetStatus;
   auto_rate: number | null;
   cashout_at: number;
   rate: number | null;
@@ -43,6 +43,14 @@ export function betFromJson(json: BetJson): BetRow {
   };
 }
 
+/** A stored status as the wire names it: the spec calls a cash-out REFUNDED (docs/glossary.md). */
+const WIRE_STATUS = {
+  CREATED: 'CREATED',
+  CASHED_OUT: 'REFUNDED',
+  CANCELED: 'CANCELED',
+  VOID: 'VOID',
+} as const satisfies Record<BetStatus, Bet['status']>;
+
 /** A bet on the wire: amounts in hundredths, the cash-out rate as a multiplier. */
 export function toBet(
   row: Pick<BetRow, 'id' | 'status' | 'createdAt' | 'amount' | 'rate' | 'winAmount'>,
@@ -50,7 +58,7 @@ export function toBet(
 ): Bet {
   return {
     betId: String(row.id),
-    status: row.status as Bet['status'],
+    status: WIRE_STATUS[row.status],
     time: row.createdAt,
     nickname,
     amount: row.amount,

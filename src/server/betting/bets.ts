@@ -110,7 +110,7 @@ const REFUSED: Record<string, Refusal> = {
   funds: new Refusal('conflict', 'Not enough funds'),
   not_found: new Refusal('not_found', 'No such bet'),
   started: new Refusal('conflict', 'The round has started: this bet can no longer be canceled'),
-  REFUNDED: new Refusal('conflict', 'This bet is already cashed out'),
+  CASHED_OUT: new Refusal('conflict', 'This bet is already cashed out'),
   not_started: new Refusal('conflict', 'The round has not started yet'),
   stopped: new Refusal('conflict', 'This round was stopped: your bet will be refunded'),
   too_late: new Refusal('conflict', 'Too late: the rocket has flown away'),

@@ -27,7 +27,7 @@ BEGIN
     RETURN '{"refused": "too_late"}';
   END IF;
   v_rate := least(v_bet.cashout_at, shown_hundredths(rate_at(p_at - v_round.started_at)));
-  UPDATE bets SET status = 'REFUNDED', rate = v_rate, win_amount = payout(amount, v_rate), settled_at = p_at
+  UPDATE bets SET status = 'CASHED_OUT', rate = v_rate, win_amount = payout(amount, v_rate), settled_at = p_at
     WHERE id = p_bet RETURNING * INTO v_bet;
   IF move_balance(p_account, v_bet.win_amount, 'win', p_bet::text, p_at) IS NULL THEN
     RAISE EXCEPTION 'cash_out: a credit was refused';

@@ -29,7 +29,7 @@ BEGIN
     ELSE
       SELECT COALESCE(sum(CASE WHEN v_limit.name LIKE 'loss%' THEN b.amount - COALESCE(b.win_amount, 0) ELSE b.amount END), 0)
         INTO v_used FROM bets b
-        WHERE b.account_id = p_account AND b.status IN ('CREATED', 'REFUNDED') AND b.created_at >= v_limit.period_start;
+        WHERE b.account_id = p_account AND b.status IN ('CREATED', 'CASHED_OUT') AND b.created_at >= v_limit.period_start;
     END IF;
     IF v_used + p_amount > v_limit.amount THEN
       RETURN jsonb_build_object('refused', 'player_limit', 'limit', v_limit.name, 'amount', v_limit.amount,

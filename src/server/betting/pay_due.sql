@@ -32,7 +32,7 @@ BEGIN
   END IF;
   IF v_ids IS NULL THEN RETURN; END IF;
   WITH paid AS (
-    UPDATE bets b SET status = 'REFUNDED', rate = b.cashout_at, win_amount = payout(b.amount, b.cashout_at),
+    UPDATE bets b SET status = 'CASHED_OUT', rate = b.cashout_at, win_amount = payout(b.amount, b.cashout_at),
       settled_at = COALESCE(round(p_started_at + ms_to_rate(b.cashout_at::float8 / hundredths_per_rate()))::bigint, p_at)
     -- Locked above while CREATED: nothing else can have settled them. The round lets the planner
     -- reach them through the round's index rather than a scan of every bet.

@@ -99,7 +99,7 @@ export async function leaders(db: Db, now = Date.now(), period: LeaderPeriod = '
     .innerJoin(rounds, eq(rounds.id, bets.roundId))
     .where(
       and(
-        eq(bets.status, 'REFUNDED'),
+        eq(bets.status, 'CASHED_OUT'),
         ...(since === null
           ? []
           : [

@@ -1,6 +1,6 @@
 /**
  * GET /user/stats (issue 28 point 4): a player's results computed in the database, never by
- * loading the bets into Node. A bet counts once its result is known: cashed out (REFUNDED) or lost
+ * loading the bets into Node. A bet counts once its result is known: cashed out (CASHED_OUT) or lost
  * (still CREATED when its round ENDED); canceled, voided and open bets moved no coins for good.
  */
 
@@ -28,11 +28,11 @@ export async function playerStats(db: Db, accountId: number): Promise<PlayerStat
     sql`
       WITH settled AS MATERIALIZED (
         SELECT b.id, coalesce(b.settled_at, r.ended_at) AS time, b.amount,
-               CASE WHEN b.status = 'REFUNDED' THEN b.win_amount - b.amount ELSE -b.amount END AS profit,
-               CASE WHEN b.status = 'REFUNDED' THEN b.rate END AS cashed_at
+               CASE WHEN b.status = 'CASHED_OUT' THEN b.win_amount - b.amount ELSE -b.amount END AS profit,
+               CASE WHEN b.status = 'CASHED_OUT' THEN b.rate END AS cashed_at
         FROM bets b JOIN rounds r ON r.id = b.round_id
         WHERE b.account_id = ${accountId}
-          AND (b.status = 'REFUNDED' OR (b.status = 'CREATED' AND r.state = 'ENDED'))
+          AND (b.status = 'CASHED_OUT' OR (b.status = 'CREATED' AND r.state = 'ENDED'))
       ),
       running AS (
         SELECT time, sum(profit) OVER (ORDER BY id ROWS UNBOUNDED PRECEDING) AS net,

@@ -56,11 +56,11 @@ async function currentRound({ db, now }: StateSources): Promise<OpsState['round'
     .select({
       bets: count,
       stakes: sql<string>`COALESCE(sum(${bets.amount}), 0)`,
-      profit: sql<string>`COALESCE(sum(CASE WHEN ${bets.status} = 'REFUNDED' THEN ${bets.winAmount} - ${bets.amount}
+      profit: sql<string>`COALESCE(sum(CASE WHEN ${bets.status} = 'CASHED_OUT' THEN ${bets.winAmount} - ${bets.amount}
         WHEN ${bets.status} = 'CREATED' THEN floor(${bets.amount} * ${openRate} / 100) - ${bets.amount} ELSE 0 END), 0)`,
     })
     .from(bets)
-    .where(and(eq(bets.roundId, round.id), inArray(bets.status, ['CREATED', 'REFUNDED'])));
+    .where(and(eq(bets.roundId, round.id), inArray(bets.status, ['CREATED', 'CASHED_OUT'])));
   return {
     ...{ gameId: String(round.id), state: round.state as NonNullable<OpsState['round']>['state'], rate },
     ...{ bets: totals?.bets ?? 0, stakes: Number(totals?.stakes ?? 0), owedIfAllCashOut: Number(totals?.profit ?? 0) },
@@ -104,7 +104,7 @@ async function endedRounds(db: Db): Promise<OpsState['lastRounds']> {
       id: rounds.id,
       crash: rounds.rateHundredths,
       result: sql<string>`(SELECT COALESCE(sum(b.amount - COALESCE(b.win_amount, 0)), 0) FROM bets b
-        WHERE b.round_id = ${rounds.id} AND b.status IN ('CREATED', 'REFUNDED'))`,
+        WHERE b.round_id = ${rounds.id} AND b.status IN ('CREATED', 'CASHED_OUT'))`,
     })
     .from(rounds)
     .where(and(eq(rounds.state, 'ENDED'), isNotNull(rounds.endedAt)))

@@ -193,7 +193,7 @@ export async function sessionResult(db: Db, accountId: number, since: number): P
   const [row] = await queryRows<{ bets: string | number; net: string | number | null }>(
     db,
     sql`SELECT count(*) AS bets, sum(COALESCE(win_amount, 0) - amount) AS net FROM bets
-        WHERE account_id = ${accountId} AND created_at >= ${since}::bigint AND status IN ('CREATED', 'REFUNDED')`,
+        WHERE account_id = ${accountId} AND created_at >= ${since}::bigint AND status IN ('CREATED', 'CASHED_OUT')`,
   );
   return { bets: Number(row?.bets ?? 0), net: Number(row?.net ?? 0) / HUNDREDTHS_PER_COIN };
 }

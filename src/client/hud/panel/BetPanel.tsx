@@ -67,7 +67,7 @@ export function BetPanel({ index }: { index: number }) {
           <div className="bet-panel-cashout">
             <Toggle
               label={t('panel.autoCashOut')}
-              checked={panel.isAutoWithdraw}
+              checked={panel.autoCashOut}
               onChange={(on) => switchAutoCashOut(index, on)}
             />
             <RateInput index={index} locked={locked} />

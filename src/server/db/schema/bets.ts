@@ -1,11 +1,16 @@
-import { bigint, bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { rounds } from './rounds';
 
 /**
- * A bet on a round. CREATED while open (and after a lost round: `winAmount` stays null),
- * REFUNDED once cashed out, CANCELED before the start, VOID when its round was voided.
+ * A bet's stored status: CREATED while open (and after a lost round: `winAmount` stays null),
+ * CASHED_OUT once cashed out (the wire's REFUNDED, see betRows.ts `toBet`), CANCELED before the
+ * start, VOID when its round was voided.
  */
+export type BetStatus = 'CREATED' | 'CASHED_OUT' | 'CANCELED' | 'VOID';
+
+/** A bet on a round. */
 export const bets = pgTable(
   'bets',
   {
@@ -17,7 +22,7 @@ export const bets = pgTable(
       .notNull()
       .references(() => accounts.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<BetStatus>().notNull(),
     /** The player's auto cash-out target in hundredths (null: cash out by hand). */
     autoRate: integer('auto_rate'),
     /** Where the server cashes the bet out: the target or the MAX_WIN rate, whichever is lower. */
@@ -37,5 +42,6 @@ export const bets = pgTable(
     index('bets_account_idx').on(t.accountId, t.id),
     /** A player's bets in a round: the two-bet limit counts the open ones on every bet. */
     index('bets_open_idx').on(t.accountId, t.roundId),
+    check('bets_status_known', sql`${t.status} in ('CREATED', 'CASHED_OUT', 'CANCELED', 'VOID')`),
   ],
 );

@@ -1,0 +1,58 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { accounts, rounds } from '../../src/server/db/schema';
+
+const MIGRATION = '0012_bet_status_cashed_out';
+
+/** A copy of drizzle/ whose journal stops before the migration under test. */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'moonrush-migrations-'));
+  cpSync('drizzle', dir, { recursive: true });
+  const path = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(path, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  writeFileSync(path, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return dir;
+}
+
+describe(`migration ${MIGRATION}`, () => {
+  const before = migrationsBefore(MIGRATION);
+  const client = new PGlite();
+  afterAll(async () => {
+    await client.close();
+    rmSync(before, { recursive: true, force: true });
+  });
+
+  it("stores the cash-outs written under the wire's name as CASHED_OUT, and takes no REFUNDED again", async () => {
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: before });
+    const [account] = await db
+      .insert(accounts)
+      .values({ nickname: 'old', referralCode: 'old', createdAt: 0 })
+      .returning({ id: accounts.id });
+    const [round] = await db
+      .insert(rounds)
+      .values({ state: 'ENDED', hash: 'h', fullRate: 3, salt: 's', createdAt: 0, startsAt: 0, endedAt: 1 })
+      .returning({ id: rounds.id });
+    const insert = (status: string) =>
+      db.execute(sql`INSERT INTO bets (round_id, account_id, amount, status, cashout_at, rate, win_amount, created_at)
+        VALUES (${round!.id}, ${account!.id}, 100, ${status}, 200, 200, 200, 0)`);
+    await insert('REFUNDED');
+    await insert('CREATED');
+
+    await migrate(db, { migrationsFolder: 'drizzle' });
+    const statuses = await db.execute<{ status: string }>(sql`SELECT status FROM bets ORDER BY id`);
+    expect(statuses.rows.map((row) => row.status)).toEqual(['CASHED_OUT', 'CREATED']);
+    const refusal = await insert('REFUNDED').then(
+      () => null,
+      (error: Error) => error.cause,
+    );
+    expect(String(refusal)).toMatch(/bets_status_known/);
+  });
+});
