@@ -1,22 +1,25 @@
 /** The progress bar the HUD shows over the stage while its bundles load (a handful of renders, never per frame). */
 
 import { useAtomValue } from 'jotai';
+import { useId } from 'react';
 import { loadingAtom } from '../state/loadingAtom';
 import { useT } from '../i18n/i18n';
 
 export function LoadingBar() {
   const { progress, done, error } = useAtomValue(loadingAtom);
   const t = useT();
+  const title = useId();
   if (done) return null;
   return (
     <div
       className="stage-loading"
       role="progressbar"
+      aria-labelledby={title}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(progress * 100)}
     >
-      <div className="stage-loading-title">{error ?? t('stage.loading')}</div>
+      <div className="stage-loading-title" id={title}>{error ?? t('stage.loading')}</div>
       <div className="stage-loading-track">
         <div className="stage-loading-fill" style={{ width: `${Math.round(progress * 100)}%` }} />
       </div>
