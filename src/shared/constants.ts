@@ -81,7 +81,7 @@ export const STORAGE_KEYS = {
 
 export const BET_FILTERS = ['all', 'my', 'top'] as const;
 export type BetFilter = (typeof BET_FILTERS)[number];
-/** The top list's periods (issue 28 point 5): how far back GET /game/leaders?period= looks, null for all time; day is the spec's. */
+/** The top list's periods (docs/wire.md "GET /game/leaders"): how far back GET /game/leaders?period= looks, null for all time; day is the spec's. */
 export const LEADER_PERIODS = {
   day: 24 * 3600_000,
   week: 7 * 24 * 3600_000,

@@ -1,9 +1,10 @@
 /**
- * The frame a player's strategy runs in (issue 28 point 2): an `<iframe sandbox="allow-scripts">`
- * whose srcdoc is this page, so its origin is opaque (no cookies, storage or session of the
- * player's) and its own policy adds `default-src 'none'` (no network at all, for it and for the
- * worker it starts from the code it is sent). The page's Content-Security-Policy, which the
- * frame inherits, allows this one inline script by its hash (securityHeaders.ts).
+ * The frame a player's strategy runs in (docs/hud.md "Player tools"): an
+ * `<iframe sandbox="allow-scripts">` whose srcdoc is this page, so its origin is opaque (no cookies,
+ * storage or session of the player's) and its own policy adds `default-src 'none'` (no network at
+ * all, for it and for the worker it starts from the code it is sent). The page's
+ * Content-Security-Policy, which the frame inherits, allows this one inline script by its hash
+ * (securityHeaders.ts).
  */
 
 /** Starts the worker from the code the page posts and passes its one answer (or its error) back. */

@@ -1,8 +1,9 @@
 /**
- * The strategy lab in Chromium against the real server (issue 28 points 2, 3, 7): a seed chain of
- * 10,000 ended rounds stored as the engine stores them, fetched from GET /game/rounds and verified
- * in the page (the time is printed: the benchmark figure of point 3), replayed with figures equal
- * to a recomputation here; a player's own strategy in the sandbox, and one that loops forever.
+ * The strategy lab in Chromium against the real server (docs/hud.md "Player tools"): a seed chain
+ * of 10,000 ended rounds stored as the engine stores them, fetched from GET /game/rounds and
+ * verified in the page (the time is printed: the benchmark figure of point 3), replayed with
+ * figures equal to a recomputation here; a player's own strategy in the sandbox, and one that loops
+ * forever.
  */
 
 import { loadavg } from 'node:os';

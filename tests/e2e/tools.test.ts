@@ -1,7 +1,8 @@
 /**
- * Player tools in Chromium against the real server (issue 28 points 4-7): a signed-in player turns
- * the hotkeys on, bets and cashes out in flight with Space, doubles and halves the amount with C
- * and X, then sees the win in the Stats part of Bets History (with its chart) and in the week's top list.
+ * Player tools in Chromium against the real server (docs/hud.md "Player tools"): a signed-in player
+ * turns the hotkeys on, bets and cashes out in flight with Space, doubles and halves the amount
+ * with C and X, then sees the win in the Stats part of Bets History (with its chart) and in the
+ * week's top list.
  */
 
 import type { Page } from 'playwright-core';

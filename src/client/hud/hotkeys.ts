@@ -1,8 +1,8 @@
 /**
- * The keyboard shortcuts (issue 28 point 6), when the player has turned them on: Space presses
- * the first panel's main button and Shift+Space the second's; C doubles and X halves the amount
- * of the panel that has the focus (the first when none has). Never while typing in a field, with
- * a dialog open, or with Ctrl, Alt or Meta held.
+ * The keyboard shortcuts (docs/hud.md "Player tools"), when the player has turned them on: Space
+ * presses the first panel's main button and Shift+Space the second's; C doubles and X halves the
+ * amount of the panel that has the focus (the first when none has). Never while typing in a field,
+ * with a dialog open, or with Ctrl, Alt or Meta held.
  */
 
 import { useAtomValue } from 'jotai';

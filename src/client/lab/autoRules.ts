@@ -1,6 +1,6 @@
 /**
- * Auto-bet rules (issue 28 point 1): a base stake and target, how the stake changes after a win
- * and after a loss, and when the run stops. Written once: the strategy lab replays them and a
+ * Auto-bet rules (docs/hud.md "Player tools"): a base stake and target, how the stake changes after
+ * a win and after a loss, and when the run stops. Written once: the strategy lab replays them and a
  * bet panel runs them on live rounds, both through autoDecision and autoAfter.
  */
 

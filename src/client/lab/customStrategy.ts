@@ -1,9 +1,9 @@
 /**
- * A player's own strategy (issue 28 point 2): a JavaScript function the sandbox worker calls
- * before each round with `(balance, history, state)`, in coins: `history` holds the last rounds,
- * newest last, as `{ gameId, crash, stake, target, won, profit, balance }` (stake 0 when sat out);
- * `state` is an object it may keep things in. It returns `{ stake, target }` to bet, null to sit
- * the round out, or `{ stop: 'why' }` to end the run.
+ * A player's own strategy (docs/hud.md "Player tools"): a JavaScript function the sandbox worker
+ * calls before each round with `(balance, history, state)`, in coins: `history` holds the last
+ * rounds, newest last, as `{ gameId, crash, stake, target, won, profit, balance }` (stake 0 when
+ * sat out); `state` is an object it may keep things in. It returns `{ stake, target }` to bet, null
+ * to sit the round out, or `{ stop: 'why' }` to end the run.
  */
 
 import { HUNDREDTHS_PER_COIN } from '../../shared/constants';

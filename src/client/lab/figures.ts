@@ -1,4 +1,4 @@
-/** The figures the strategy lab shows for a replay (issue 28 point 2). */
+/** The figures the strategy lab shows for a replay (docs/hud.md "Player tools"). */
 
 import type { Outcome } from './replay';
 

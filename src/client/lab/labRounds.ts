@@ -1,8 +1,9 @@
 /**
- * The real rounds the lab replays (issue 28 points 2, 3): the newest `count` finished rounds from
- * GET /game/rounds, a page at a time, each checked in this browser (hash, crash point from salt and
- * client seed, link to the round before it on the seed chain: src/shared/roundAudit.ts, the same
- * checks as the Provably Fair dialog and `npm run verify`) before the lab shows any result.
+ * The real rounds the lab replays (docs/hud.md "Player tools"; docs/wire.md "GET /game/rounds"):
+ * the newest `count` finished rounds from GET /game/rounds, a page at a time, each checked in this
+ * browser (hash, crash point from salt and client seed, link to the round before it on the seed
+ * chain: src/shared/roundAudit.ts, the same checks as the Provably Fair dialog and
+ * `npm run verify`) before the lab shows any result.
  */
 
 import { ROUNDS_PAGE_MAX } from '../../shared/constants';

@@ -1,8 +1,9 @@
 /**
- * The strategy lab's replay (issue 28 point 2): a strategy bets on real past rounds, oldest first,
- * with the game's own rules: an auto cash-out at `target` is paid when the crash point passes it
- * (targetReached), at floor(stake * target) (winAmount); otherwise the stake is lost. Money is
- * integer hundredths. Pure, so the page, the sandbox worker and the tests run this same code.
+ * The strategy lab's replay (docs/hud.md "Player tools"): a strategy bets on real past rounds,
+ * oldest first, with the game's own rules: an auto cash-out at `target` is paid when the crash
+ * point passes it (targetReached), at floor(stake * target) (winAmount); otherwise the stake is
+ * lost. Money is integer hundredths. Pure, so the page, the sandbox worker and the tests run this
+ * same code.
  */
 
 import { AUTO_RATE_MAX, AUTO_RATE_MIN, BET_MIN, HUNDREDTHS_PER_COIN } from '../../shared/constants';

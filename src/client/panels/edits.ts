@@ -1,6 +1,7 @@
 /**
- * What the player's edits do to a panel (docs/spec.md §4–§5, issue 28 point 1): the amount typed,
- * stepped, doubled or halved; the target; the two switches; an Auto part's run started or stopped.
+ * What the player's edits do to a panel (docs/spec.md §4–§5, docs/hud.md "Player tools"): the
+ * amount typed, stepped, doubled or halved; the target; the two switches; an Auto part's run
+ * started or stopped.
  */
 
 import { RATE_INPUT_MAX } from '../../shared/constants';

@@ -1,4 +1,4 @@
-/** Whether the keyboard shortcuts are on (issue 28 point 6): off by default, kept under localStorage `hotkeys`. */
+/** Whether the keyboard shortcuts are on (docs/hud.md "Player tools"): off by default, kept under localStorage `hotkeys`. */
 
 import { STORAGE_KEYS } from '../../shared/constants';
 import { storedAtom } from './storage';

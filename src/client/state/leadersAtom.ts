@@ -7,5 +7,5 @@ import type { BetWithRound } from '../../shared/protocol';
 /** null until loaded (the 'top' filter loads it). */
 export const leadersAtom = atom<BetWithRound[] | null>(null);
 
-/** The period the top list shows (issue 28 point 5). */
+/** The period the top list shows (docs/hud.md "Player tools"). */
 export const leadersPeriodAtom = atom<LeaderPeriod>('day');

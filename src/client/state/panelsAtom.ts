@@ -27,7 +27,7 @@ export interface PanelState {
   notice: string | null;
   /** The rate this round's bet of the panel was cashed out at, so a GAME_LIMIT arriving after its BET_REFUNDED still finds it. */
   cashedOutAt: number | null;
-  /** The auto-bet rules of the panel's Auto part and their run (issue 28 point 1), null without; kept in memory only, so a reload stops a run. */
+  /** The auto-bet rules of the panel's Auto part and their run (docs/hud.md "Player tools"), null without; kept in memory only, so a reload stops a run. */
   auto: { rules: AutoRules; run: AutoRun } | null;
 }
 

@@ -1,7 +1,8 @@
 /**
- * GET /user/stats (issue 28 point 4): a player's results computed in the database, never by
- * loading the bets into Node. A bet counts once its result is known: cashed out (CASHED_OUT) or lost
- * (still CREATED when its round ENDED); canceled, voided and open bets moved no coins for good.
+ * GET /user/stats (docs/wire.md "GET /user/stats"): a player's results computed in the database,
+ * never by loading the bets into Node. A bet counts once its result is known: cashed out
+ * (CASHED_OUT) or lost (still CREATED when its round ENDED); canceled, voided and open bets moved
+ * no coins for good.
  */
 
 import { sql } from 'drizzle-orm';

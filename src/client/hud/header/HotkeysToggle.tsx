@@ -1,4 +1,4 @@
-/** The hotkeys switch (issue 28 point 6): in the menu, and in the rules' Hotkeys section where the desktop header has no menu. */
+/** The hotkeys switch (docs/hud.md "Player tools"): in the menu, and in the rules' Hotkeys section where the desktop header has no menu. */
 
 import { useAtom } from 'jotai';
 import { hotkeysAtom } from '../../state/hotkeysAtom';

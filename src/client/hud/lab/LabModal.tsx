@@ -1,7 +1,8 @@
 /**
- * The strategy lab (issue 28 point 2): a strategy replayed over the real rounds the server has
- * played, every one of them verified in this browser first, with its balance curve and figures.
- * Loaded only when opened (with uPlot); open to signed-out players too, it reads public data only.
+ * The strategy lab (docs/hud.md "Player tools"): a strategy replayed over the real rounds the
+ * server has played, every one of them verified in this browser first, with its balance curve and
+ * figures. Loaded only when opened (with uPlot); open to signed-out players too, it reads public
+ * data only.
  */
 
 import { useSetAtom } from 'jotai';

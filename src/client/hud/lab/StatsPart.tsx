@@ -1,7 +1,7 @@
 /**
- * The "Stats" part of the Bets History modal (issue 28 point 4): the player's results from
- * GET /user/stats (computed in SQL) and the running net as a chart, per bet or per day. Loaded only
- * when shown, with uPlot.
+ * The "Stats" part of the Bets History modal (docs/hud.md "Player tools"): the player's results
+ * from GET /user/stats (computed in SQL) and the running net as a chart, per bet or per day. Loaded
+ * only when shown, with uPlot.
  */
 
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 /**
- * A bet panel's Auto part (issue 28 point 1), closed by default so the panel stays as the spec
- * draws it: auto-bet rules (number of bets, stake changes on a win and on a loss, stops on net
+ * A bet panel's Auto part (docs/hud.md "Player tools"), closed by default so the panel stays as the
+ * spec draws it: auto-bet rules (number of bets, stake changes on a win and on a loss, stops on net
  * profit, net loss or one big win) run on top of the spec's auto-bet, from the panel's amount and
  * target; the run's bets, net result and why it stopped show here. The server's limits still bind
  * every bet; the run lives in this page only, so a reload stops it.
