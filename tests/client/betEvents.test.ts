@@ -3,6 +3,7 @@ import { resetStore, store } from '../../src/client/state/store';
 import { decodeBetEvent, decodeOnline } from '../../src/client/net/betEvents';
 import { BET_BATCH_MS, BetFeed, reduceBets } from '../../src/client/round/betList';
 import type { Bet, BetEvent } from '../../src/shared/protocol';
+import { fromWire } from '../../src/client/net/betStatus';
 import { betsAtom } from '../../src/client/state/betsAtom';
 import { ownBetIdsAtom } from '../../src/client/state/ownBetIdsAtom';
 import { INITIAL_PANEL, panelAtoms } from '../../src/client/state/panelsAtom';
@@ -35,13 +36,15 @@ describe('bet reducers', () => {
     ]);
   });
 
-  it('BET_REFUNDED sets status REFUNDED, its rate and its win', () => {
-    const [first] = reduceBets([bet('1')], [refunded('1', 1.5)]);
-    expect(first).toMatchObject({ betId: '1', status: 'REFUNDED', rate: 1.5, winAmount: 30000 });
+  it('BET_REFUNDED cashes the bet out: status CASHED_OUT inside (docs/glossary.md), its rate and its win', () => {
+    const [first] = reduceBets([fromWire(bet('1'))], [refunded('1', 1.5)]);
+    expect(first).toMatchObject({ betId: '1', status: 'CASHED_OUT', rate: 1.5, winAmount: 30000 });
   });
 
   it('BET_CANCELED removes the bet', () => {
-    expect(reduceBets([bet('1'), bet('2')], [canceled('1')]).map((item) => item.betId)).toEqual(['2']);
+    expect(reduceBets([fromWire(bet('1')), fromWire(bet('2'))], [canceled('1')]).map((item) => item.betId)).toEqual([
+      '2',
+    ]);
   });
 
   it('decodes bet events and online counts, dropping anything else', () => {

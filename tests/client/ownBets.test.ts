@@ -38,7 +38,7 @@ describe("the player's own bets from GET /bet/current", () => {
     apply([own('11', { amount: 1250 }), own('12', { autoRate: 2.5, amount: 30000 })]);
     expect(panelsNow()).toEqual([
       { ...INITIAL_PANEL, amount: '12.50', betState: 'created', betId: '11' },
-      { ...INITIAL_PANEL, amount: '300', rate: '2.50', autoCashOut: true, betState: 'created', betId: '12' },
+      { ...INITIAL_PANEL, amount: '300', target: '2.50', autoCashOut: true, betState: 'created', betId: '12' },
     ]);
     expect([...store.get(ownBetIdsAtom)]).toEqual(['11', '12']);
   });

@@ -3,6 +3,7 @@
 import { leadersAtom, leadersPeriodAtom } from '../state/leadersAtom';
 import { store } from '../state/store';
 import { api } from './api';
+import { fromWire } from './betStatus';
 
 /** Loads the leaders of the chosen period; the last list stays on failure. */
 export async function loadLeaders(): Promise<void> {
@@ -10,7 +11,7 @@ export async function loadLeaders(): Promise<void> {
   try {
     const list = await api.get('/game/leaders', { query: { period: period === 'day' ? undefined : period } });
     // A list that arrives after the player picked another period is not shown.
-    if (store.get(leadersPeriodAtom) === period) store.set(leadersAtom, list);
+    if (store.get(leadersPeriodAtom) === period) store.set(leadersAtom, list.map(fromWire));
   } catch {
     if (store.get(leadersAtom) === null) store.set(leadersAtom, []);
   }

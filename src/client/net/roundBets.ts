@@ -1,10 +1,10 @@
 /** The current round's bet list: live events through one BetFeed, and a fresh copy from the server when needed. */
 
 import { ROUND_BETS_PAGE } from '../../shared/constants';
-import type { Bet } from '../../shared/protocol';
 import { roundAtom } from '../state/roundAtom';
 import { store } from '../state/store';
 import { api } from './api';
+import { fromWire, type PlayerBet } from './betStatus';
 import { BetFeed } from '../round/betList';
 
 /** The page's one feed of bet events. */
@@ -23,12 +23,12 @@ export async function refreshRoundBets(): Promise<void> {
 }
 
 /** Every bet of a round, newest first: the server answers ROUND_BETS_PAGE at most, each page older than the last. */
-async function allRoundBets(gameId: string): Promise<Bet[]> {
-  const bets: Bet[] = [];
+async function allRoundBets(gameId: string): Promise<PlayerBet[]> {
+  const bets: PlayerBet[] = [];
   for (;;) {
     const before = bets.at(-1)?.betId;
     const page = await api.get('/game/bets/:gameId', { params: { gameId }, query: { before } });
-    bets.push(...page);
+    bets.push(...page.map(fromWire));
     if (page.length < ROUND_BETS_PAGE) return bets;
   }
 }

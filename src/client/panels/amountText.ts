@@ -30,8 +30,8 @@ export function tidyAmount(text: string): string {
   return amountText(Math.max(MIN_BET, typedAmount(text)));
 }
 
-/** The rate input on leaving it: two decimals, at least x1.01, the default when empty. */
-export function tidyRate(text: string): string {
+/** The auto cash-out target input on leaving it: two decimals, at least x1.01, the default when empty. */
+export function tidyTarget(text: string): string {
   const hundredths = coinsToHundredths(text);
   if (hundredths === null || text.trim() === '') return BET_DEFAULT_RATE_TEXT;
   return (Math.max(Math.round(AUTO_RATE_MIN * 100), hundredths) / 100).toFixed(2);

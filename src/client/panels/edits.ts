@@ -7,7 +7,7 @@
 import { RATE_INPUT_MAX } from '../../shared/constants';
 import { sanitizeAmountInput } from '../../shared/money';
 import { rulesOf, startRun, type RuleTexts } from '../lab/autoRules';
-import { amountText, scaledAmount, steppedAmount, tidyAmount, tidyRate } from './amountText';
+import { amountText, scaledAmount, steppedAmount, tidyAmount, tidyTarget } from './amountText';
 import { pressMain } from './controller';
 import { updatePanel } from './panelStore';
 import { betAmount, editable, stopAutoBet, target, toggled } from './transitions';
@@ -31,14 +31,14 @@ export const scaleAmount = (index: number, factor: 2 | 0.5) =>
     editable(panel) ? { ...panel, amount: amountText(scaledAmount(panel.amount, factor)) } : panel,
   );
 
-export const typeRate = (index: number, text: string) =>
-  updatePanel(index, (panel) => ({ ...panel, rate: sanitizeAmountInput(text, RATE_INPUT_MAX) }));
+export const typeTarget = (index: number, text: string) =>
+  updatePanel(index, (panel) => ({ ...panel, target: sanitizeAmountInput(text, RATE_INPUT_MAX) }));
 
 /** Focusing the target turns auto cash-out on. */
-export const focusRate = (index: number) =>
+export const focusTarget = (index: number) =>
   updatePanel(index, (panel) => (panel.autoCashOut ? panel : toggled(panel, { autoCashOut: true })));
 
-export const leaveRate = (index: number) => updatePanel(index, (panel) => ({ ...panel, rate: tidyRate(panel.rate) }));
+export const leaveTarget = (index: number) => updatePanel(index, (panel) => ({ ...panel, target: tidyTarget(panel.target) }));
 
 export const switchAutoBet = (index: number, on: boolean) =>
   updatePanel(index, (panel) => toggled(panel, { isAutoBetEnabled: on }));

@@ -94,6 +94,6 @@ function openBet(bet: OwnBet) {
   return {
     betId: bet.betId,
     amount: amountText(bet.amount),
-    rate: bet.autoRate === null ? null : bet.autoRate.toFixed(2),
+    target: bet.autoRate === null ? null : bet.autoRate.toFixed(2),
   };
 }

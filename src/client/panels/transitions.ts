@@ -24,15 +24,15 @@ export const placed = (panel: PanelState, betId: string): PanelState => ({
 interface OpenBet {
   betId: string;
   amount: string;
-  rate: string | null;
+  target: string | null;
 }
 
 /** An open bet learnt from the server (after a reload, a reconnect, another tab): CANCEL while betting, CLAIM in flight. */
 export const restored = (panel: PanelState, bet: OpenBet, flying: boolean): PanelState => ({
   ...panel,
   amount: bet.amount,
-  rate: bet.rate ?? panel.rate,
-  autoCashOut: bet.rate !== null,
+  target: bet.target ?? panel.target,
+  autoCashOut: bet.target !== null,
   betState: flying ? 'running' : 'created',
   betId: bet.betId,
   busy: false,
@@ -100,7 +100,7 @@ export function toggled(
   return panel.betState === 'waiting' ? idle(next) : next;
 }
 
-/** The amount and rate can only change while no bet is placed or queued (docs/spec.md §4). */
+/** The amount and target can only change while no bet is placed or queued (docs/spec.md §4). */
 export const editable = (panel: PanelState): boolean => panel.betState === 'idle';
 
 /** A panel after a round event: its bet can be claimed once the round starts and is settled when it ends. */
@@ -129,6 +129,6 @@ export function betAmount(panel: PanelState): number | null {
 
 /** The auto cash-out target as a number with two decimals, or null. */
 export function target(panel: PanelState): number | null {
-  const hundredths = coinsToHundredths(panel.rate);
+  const hundredths = coinsToHundredths(panel.target);
   return hundredths === null ? null : hundredths / 100;
 }

@@ -3,7 +3,8 @@
  * React commits; the player's own bets go to the panels' controller at once.
  */
 
-import type { Bet, BetEvent } from '../../shared/protocol';
+import type { BetEvent } from '../../shared/protocol';
+import { fromWire, type PlayerBet } from '../net/betStatus';
 import { betsAtom } from '../state/betsAtom';
 import { onlineAtom } from '../state/onlineAtom';
 import { ownBetEvent } from '../panels/serverEvents';
@@ -14,13 +15,16 @@ export const BET_BATCH_MS = 300;
 
 /**
  * The round's bets after a batch of events, newest first: BET_CREATED adds (or replaces) the bet,
- * BET_REFUNDED sets its status, rate and win, BET_CANCELED removes it.
+ * BET_REFUNDED cashes it out (its rate and win), BET_CANCELED removes it.
  */
-export function reduceBets(bets: readonly Bet[], events: readonly BetEvent[]): Bet[] {
+export function reduceBets(bets: readonly PlayerBet[], events: readonly BetEvent[]): PlayerBet[] {
   const byId = new Map(bets.map((bet) => [bet.betId, bet]));
   for (const { eventType, data } of events) {
     if (eventType === 'BET_CANCELED') byId.delete(data.betId);
-    else byId.set(data.betId, eventType === 'BET_REFUNDED' ? { ...data, status: 'REFUNDED' } : data);
+    else {
+      const bet = fromWire(data);
+      byId.set(data.betId, eventType === 'BET_REFUNDED' ? { ...bet, status: 'CASHED_OUT' } : bet);
+    }
   }
   return [...byId.values()].sort((a, b) => Number(b.betId) - Number(a.betId));
 }
@@ -54,7 +58,7 @@ export class BetFeed {
   }
 
   /** Replaces the list with a fetched one; events still gathering apply on top of it. */
-  replace(bets: Bet[]): void {
+  replace(bets: PlayerBet[]): void {
     store.set(betsAtom, reduceBets(bets, []));
   }
 }

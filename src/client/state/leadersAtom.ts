@@ -3,9 +3,10 @@
 import { atom } from 'jotai';
 import type { LeaderPeriod } from '../../shared/constants';
 import type { BetWithRound } from '../../shared/protocol';
+import type { PlayerBet } from '../net/betStatus';
 
 /** null until loaded (the 'top' filter loads it). */
-export const leadersAtom = atom<BetWithRound[] | null>(null);
+export const leadersAtom = atom<PlayerBet<BetWithRound>[] | null>(null);
 
 /** The period the top list shows (docs/hud.md "Player tools"). */
 export const leadersPeriodAtom = atom<LeaderPeriod>('day');

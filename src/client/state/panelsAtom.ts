@@ -14,7 +14,7 @@ export interface PanelState {
   /** The amount input's text, in coins ('200', '12.5'). */
   amount: string;
   /** The auto cash-out target input's text ('2.00'). */
-  rate: string;
+  target: string;
   isAutoBetEnabled: boolean;
   /** Cash out when the multiplier reaches the target (the spec's `isAutoWithdraw`). */
   autoCashOut: boolean;
@@ -33,7 +33,7 @@ export interface PanelState {
 
 export const INITIAL_PANEL: PanelState = {
   amount: String(BET_DEFAULT_AMOUNT),
-  rate: BET_DEFAULT_RATE_TEXT,
+  target: BET_DEFAULT_RATE_TEXT,
   isAutoBetEnabled: false,
   autoCashOut: false,
   betState: 'idle',

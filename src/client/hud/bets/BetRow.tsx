@@ -1,12 +1,12 @@
 /** One bet: nickname, amount, cash-out multiplier and win; a bet of a finished round that was not cashed out is lost. */
 
-import type { Bet } from '../../../shared/protocol';
+import type { PlayerBet } from '../../net/betStatus';
 import { formatCoins, formatRate, rateColor } from '../format';
 import { Chip } from '../pixel';
 import { useT } from '../../i18n/i18n';
 
 interface BetRowProps {
-  bet: Bet;
+  bet: PlayerBet;
   /** The bet's round has ended. */
   ended: boolean;
   own: boolean;
@@ -14,7 +14,7 @@ interface BetRowProps {
 
 export function BetRow({ bet, ended, own }: BetRowProps) {
   const t = useT();
-  const won = bet.status === 'REFUNDED' && bet.winAmount !== null;
+  const won = bet.status === 'CASHED_OUT' && bet.winAmount !== null;
   const lost = !won && ended;
   return (
     <>

@@ -7,6 +7,7 @@ import { useSetAtom } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
 import type { BetWithRound } from '../../../shared/protocol';
 import { api } from '../../net/api';
+import { fromWire, type PlayerBet } from '../../net/betStatus';
 import { openFairnessAtom } from '../../state/modalAtom';
 import { formatCoins, formatRate, formatTime, rateColor } from '../format';
 import { Chip } from '../pixel';
@@ -51,11 +52,11 @@ export function BetsModal({ open, onClose }: { open: boolean; onClose(): void })
 
 function BetHistory() {
   const t = useT();
-  const history = useRequest(() => api.get('/bet/history'));
+  const history = useRequest(() => api.get('/bet/history').then(({ betHistory }) => betHistory.map(fromWire)));
   const openFairness = useSetAtom(openFairnessAtom);
   if (history.state === 'loading') return <p className="modal-empty">{t('common.loading')}</p>;
   if (history.state === 'failed') return <p className="modal-message modal-message-error">{history.message}</p>;
-  const bets = history.value.betHistory;
+  const bets = history.value;
   if (bets.length === 0) return <p className="modal-empty">{t('betsModal.none')}</p>;
   return (
     <div className="modal-rows">
@@ -75,9 +76,9 @@ function BetHistory() {
   );
 }
 
-function Outcome({ bet }: { bet: BetWithRound }) {
+function Outcome({ bet }: { bet: PlayerBet<BetWithRound> }) {
   const t = useT();
-  if (bet.status === 'REFUNDED' && bet.winAmount !== null)
+  if (bet.status === 'CASHED_OUT' && bet.winAmount !== null)
     return <span className="bet-win">+{formatCoins(bet.winAmount)} $</span>;
   if (bet.status === 'VOID') return <span className="bet-void">{t('betsModal.refunded')}</span>;
   if (bet.gameRate === null) return <span className="bet-open">{t('betsModal.inPlay')}</span>;

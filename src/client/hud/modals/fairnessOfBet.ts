@@ -3,6 +3,8 @@
 import type { BetWithRound } from '../../../shared/protocol';
 import type { FairnessRound } from '../../state/modalAtom';
 
-export function fairnessOfBet(bet: BetWithRound): FairnessRound {
+export function fairnessOfBet(
+  bet: Pick<BetWithRound, 'gameId' | 'gameHash' | 'gameFullRate' | 'gameRate' | 'gameSalt'>,
+): FairnessRound {
   return { gameId: bet.gameId, hash: bet.gameHash, rate: bet.gameFullRate ?? bet.gameRate, salt: bet.gameSalt };
 }

@@ -13,7 +13,7 @@ import { Box, Toggle } from '../pixel';
 import { AmountControl } from './AmountControl';
 import { AutoPart } from './AutoPart';
 import { MainButton } from './MainButton';
-import { RateInput } from './RateInput';
+import { TargetInput } from './TargetInput';
 import { houseWarning } from './HouseLimit';
 import { houseAtom } from '../../state/houseAtom';
 import { useT } from '../../i18n/i18n';
@@ -70,7 +70,7 @@ export function BetPanel({ index }: { index: number }) {
               checked={panel.autoCashOut}
               onChange={(on) => switchAutoCashOut(index, on)}
             />
-            <RateInput index={index} locked={locked} />
+            <TargetInput index={index} locked={locked} />
           </div>
         </div>
       </div>

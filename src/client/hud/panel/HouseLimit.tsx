@@ -31,7 +31,7 @@ export function houseWarning(panel: PanelState, maxBetProfit: number | null): st
   const profit = Math.round(maxBetProfit * 100);
   const highest = 100 + Math.floor((profit * 100) / amount);
   if (highest < 101) return t('panel.houseCover', { amount: formatCoins(profit * 100) });
-  const target = panel.autoCashOut ? coinsToHundredths(panel.rate) : null;
+  const target = panel.autoCashOut ? coinsToHundredths(panel.target) : null;
   if (target !== null && target <= highest) return null;
   return t('panel.houseTarget', { rate: formatRate(highest / 100) });
 }

@@ -1,11 +1,11 @@
 /** The auto cash-out target (docs/spec.md §2, §5): default 2.00, capped at 999; focusing it turns auto cash-out on. */
 
 import { useAtomValue } from 'jotai';
-import { focusRate, leaveRate, typeRate } from '../../panels/edits';
+import { focusTarget, leaveTarget, typeTarget } from '../../panels/edits';
 import { panelAtoms } from '../../state/panelsAtom';
 import { useT } from '../../i18n/i18n';
 
-export function RateInput({ index, locked }: { index: number; locked: boolean }) {
+export function TargetInput({ index, locked }: { index: number; locked: boolean }) {
   const t = useT();
   const panel = useAtomValue(panelAtoms[index]!);
   return (
@@ -16,11 +16,11 @@ export function RateInput({ index, locked }: { index: number; locked: boolean })
         aria-label={t('panel.cashOutAt')}
         inputMode="decimal"
         autoComplete="off"
-        value={panel.rate}
+        value={panel.target}
         disabled={locked}
-        onFocus={() => focusRate(index)}
-        onChange={(event) => typeRate(index, event.target.value)}
-        onBlur={() => leaveRate(index)}
+        onFocus={() => focusTarget(index)}
+        onChange={(event) => typeTarget(index, event.target.value)}
+        onBlur={() => leaveTarget(index)}
       />
     </label>
   );
