@@ -15,7 +15,7 @@ import { ops, signedInOperator, type TestOperator } from './opsClient';
 import * as payments from './paymentClient';
 import { queryRows } from '../../src/server/db/client';
 import { DESTINATIONS, type GameEvent } from '../../src/shared/protocol';
-import type { OpsState } from '../../src/shared/ops';
+import { OPS_DESTINATIONS, type OpsState } from '../../src/shared/ops';
 
 /** Every round crashes at x2 (11.5 s of flight): long enough to look at it in the air. */
 const CRASH = 2;
@@ -67,7 +67,11 @@ describe('the live view on PostgreSQL', () => {
     const cashing = await fundedPlayer(t.api, t.server.services.database.db, 10_000);
     const holding = await fundedPlayer(t.api, t.server.services.database.db, 10_000);
 
-    const watcher = await connectStomp(t.ws, [DESTINATIONS.game]);
+    // An operator watching first: its socket is no player online.
+    const console = await connectStomp(t.ws, [OPS_DESTINATIONS.state], 10_000, {
+      authorization: `Bearer ${viewer.token}`,
+    });
+    const watcher = await connectStomp(t.ws, [DESTINATIONS.game, DESTINATIONS.online]);
     const events = () => watcher.received.get(DESTINATIONS.game) as GameEvent[];
     try {
       // The bankroll the next round's cap is a share of: nothing changes it until that round's cash-out.
@@ -124,10 +128,12 @@ describe('the live view on PostgreSQL', () => {
       const coinsOwed = Number(sums!.balances) + 200_000;
       expect(after.house).toMatchObject({ coinsOwed, bankroll: after.house.chainBalance - coinsOwed });
       expect(after.house.reservesRatio).toBe(Math.round((after.house.chainBalance / coinsOwed) * 10_000) / 10_000);
-      // The watcher's socket: the one player online.
+      // The watcher's socket is the one player online, on the console and on the player's page.
       expect((await stateWhen((s) => s.playersOnline === 1, 'one player online')).playersOnline).toBe(1);
+      expect(watcher.received.get(DESTINATIONS.online)!.at(-1)).toEqual({ online: 1 });
+      expect(console.received.get(OPS_DESTINATIONS.state)!.length).toBeGreaterThan(0);
     } finally {
-      await watcher.close();
+      await Promise.all([watcher.close(), console.close()]);
     }
   }, 90_000);
 });

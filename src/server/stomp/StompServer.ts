@@ -132,8 +132,9 @@ export class StompServer {
       heartbeatMs: options.heartbeatMs,
       maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
       subscribeTimeoutMs: options.limits.subscribeTimeoutMs,
-      connected: () => {
-        this.online.change(1);
+      connected: (session) => {
+        // Operators watch the game: the players online are players' sockets (and strangers') only.
+        if (!this.operatorSessions.has(session)) this.online.change(1);
         metrics.stompSessions.inc();
       },
       dropped: (reason) => metrics.stompDropped.inc({ reason }),
@@ -169,12 +170,12 @@ export class StompServer {
     return this.broadcaster.subscribers(destination);
   }
 
-  /** Connected STOMP sessions over every gateway, as players see the count. */
+  /** Connected STOMP sessions but operators' over every gateway, as players see the count. */
   get onlineEverywhere(): number {
     return this.onlineTotal.current;
   }
 
-  /** Connected STOMP sessions in this process. */
+  /** Connected STOMP sessions but operators' in this process. */
   get onlineCount(): number {
     return this.online.online;
   }
@@ -307,7 +308,7 @@ export class StompServer {
       else this.perAddress.delete(address);
       session.release();
       if (session.isConnected) {
-        this.online.change(-1);
+        if (!entry.operator) this.online.change(-1);
         this.options.metrics.stompSessions.dec();
       }
     });
