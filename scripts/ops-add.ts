@@ -1,7 +1,8 @@
 /**
  * `npm run ops:add -- --email a@b.c [--role admin|viewer]`: creates an operator of the console in
  * the database of DATABASE_URL (or DATA_DIR's PGlite, with the server stopped) and prints exactly
- * `password: <generated>` and `totp-secret: <base32>`, shown this once (docs/ops.md "Operators").
+ * `password: <generated>` and `totp-secret: <base32>`, shown this once; the creation is an audit row
+ * (docs/ops.md "Roles and operators").
  */
 
 import { parseArgs } from 'node:util';

@@ -29,7 +29,7 @@ import { purgePasswordFailures } from './auth/passwordSignIn';
 import { opsRoutes } from './ops/routes';
 import { OpsFeed } from './ops/OpsFeed';
 import { purgeOpsSessions } from './ops/sessions';
-import { ErrorCount } from './ops/ErrorCount';
+import { ClusterErrors, ErrorCount } from './ops/ErrorCount';
 
 /** API answers at least this large are compressed (smaller ones gain less than the headers cost). */
 const COMPRESS_ABOVE_BYTES = 1024;
@@ -56,7 +56,7 @@ function sharedLimits(bus: EventBus) {
 }
 
 export async function createServer(config: Config, options: ServiceOptions = {}): Promise<GameServer> {
-  // The console shows how many errors this process logged in the last hour.
+  // The console shows how many errors were logged in the last hour: this process counts its own.
   const errors = new ErrorCount();
   const app = Fastify({
     logger: {
@@ -82,6 +82,8 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   const services = await createServices(config, app.log, options);
   const { database, bus, metrics, engine, leadership, stomp, tokens, paymentWorker } = services;
   stomp.attach(app.server);
+  // ...and every process's, summed over the bus.
+  const clusterErrors = new ClusterErrors(bus, errors);
   capConnections(app.server, config.http.connectionsPerAddress, trustProxyFn(config.trustProxy));
   app.decorate('tokens', tokens);
   const opsFeed = new OpsFeed(
@@ -89,7 +91,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
     {
       ...{ db: database.db, payments: services.payments, now: () => services.clock.now() },
       playersOnline: () => stomp.onlineEverywhere,
-      errorsLastHour: () => errors.lastHour(),
+      errorsLastHour: () => clusterErrors.lastHour(),
     },
     app.log,
   );
@@ -97,6 +99,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   app.addHook('preClose', async () => {
     services.seeds.close();
     await opsFeed.stop();
+    clusterErrors.stop();
     await leadership.stop();
     await stomp.close();
   });
@@ -131,7 +134,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
       await api.register(userRoutes(services));
       await api.register(betRoutes(services));
       await api.register(paymentRoutes(services));
-      await api.register(opsRoutes(services, opsFeed, errors));
+      await api.register(opsRoutes(services, opsFeed, clusterErrors));
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ success: false, errorMessage: 'Not found' }),
       );

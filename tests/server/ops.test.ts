@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { hostname, userInfo } from 'node:os';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { startServer, type TestServer } from './harness';
 import { call, newPlayer } from './client';
@@ -14,7 +15,7 @@ import { startPostgres, type PostgresCluster } from './pg';
 import { fixedCrashPoints } from './crashPoints';
 import { fundedPlayer } from './betting';
 import { connectStomp, openRaw, waitUntil } from './stompClient';
-import { ops, signedInOperator, totpCode, type TestOperator } from './opsClient';
+import { closedWithin, operatorSocket, ops, signedInOperator, totpCode, type TestOperator } from './opsClient';
 import * as payments from './paymentClient';
 import { OPS_ROUTES } from '../../src/server/ops/routes';
 import { addOperator } from '../../src/server/ops/operators';
@@ -41,6 +42,9 @@ describe('the operator console on PostgreSQL', () => {
   const db = () => t.server.services.database.db;
   const auditOf = async (query: string) =>
     (await ops<OpsPage<OpsAuditRow>>(t, admin, 'GET', `audit?${query}`)).body.data!.items;
+
+  const idOf = async (email: string) =>
+    (await db().select({ id: operators.id }).from(operators).where(eq(operators.email, email)))[0]!.id;
 
   /** An operator whose session has just ended. */
   const expiredOperator = async () => {
@@ -104,7 +108,53 @@ describe('the operator console on PostgreSQL', () => {
 
     const rows = await auditOf('actor=night%40ops.example');
     expect(rows.map((row) => row.action)).toEqual(['sign_in_failed', 'sign_in', 'sign_in_failed', 'sign_in_failed']);
+    // The creation itself: the command line's OS user and host, no address.
+    const created = await auditOf(`target=operator:${await idOf('night@ops.example')}`);
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({
+      action: 'operator_add',
+      ...{ actor: `cli:${userInfo().username}@${hostname()}`, address: null },
+      after: { email: 'night@ops.example', role: 'admin' },
+    });
   });
+
+  it('ops:disable ends an operator at once (routes, socket, sign-in); ops:enable lets it back; both audited', async () => {
+    const operator = await signedInOperator(t, 'admin');
+    const raw = await operatorSocket(t, operator);
+    const script = (...args: string[]) =>
+      run('npx', ['tsx', 'scripts/ops-disable.ts', '--email', operator.email, ...args], {
+        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      });
+
+    expect((await script('--reason', 'left the company')).stdout).toBe(
+      `disabled ${operator.email}: 1 session(s) ended\n`,
+    );
+    const refused = await ops(t, operator, 'GET', 'state');
+    expect([refused.status, refused.body.errorMessage]).toEqual([
+      401,
+      'Your console session has ended: please sign in again',
+    ]);
+    expect(await closedWithin(raw, 10_000)).toBe(true);
+    expect(raw.text()).toMatch(/ERROR\nmessage:Session expired/);
+    // A code of the next step, which the operator could use if it were enabled (as it can below).
+    const form = {
+      email: operator.email,
+      password: operator.password,
+      totp: totpCode(operator.totpSecret, Date.now() + 30_000),
+    };
+    const signIn = await call(t.api, 'POST', '/ops/auth', form);
+    expect([signIn.status, signIn.body.errorMessage]).toEqual([401, 'Invalid credentials']);
+
+    expect((await script('--enable')).stdout).toBe(`enabled ${operator.email}\n`);
+    expect((await call(t.api, 'POST', '/ops/auth', form)).status).toBe(200);
+    const rows = await auditOf(`target=operator:${await idOf(operator.email)}`);
+    expect(rows.map((row) => [row.action, row.reason, row.after])).toEqual([
+      ['operator_enable', null, { disabled: false, sessionsRevoked: 0 }],
+      ['operator_disable', 'left the company', { disabled: true, sessionsRevoked: 1 }],
+      ['operator_add', null, { email: operator.email, role: 'admin' }],
+    ]);
+    expect(rows.every((row) => row.actor.startsWith('cli:') && row.address === null)).toBe(true);
+  }, 60_000);
 
   it('slows wrong sign-ins per email: after five in a row even the right code waits', async () => {
     const email = 'guessed@ops.example';
@@ -179,16 +229,9 @@ describe('the operator console on PostgreSQL', () => {
 
   it("closes an operator's socket within seconds of the session's logout", async () => {
     const operator = await signedInOperator(t, 'viewer');
-    const raw = await openRaw(t.ws);
-    const subscribe = `SUBSCRIBE\nid:0\ndestination:${OPS_DESTINATIONS.audit}\nreceipt:r\n\n\0`;
-    raw.ws.send(`CONNECT\naccept-version:1.2\nauthorization:Bearer ${operator.token}\n\n\0${subscribe}`);
-    await waitUntil(() => raw.text().includes('receipt-id:r'), 5000, 'the subscription');
+    const raw = await operatorSocket(t, operator);
     expect((await ops(t, operator, 'POST', 'logout')).status).toBe(200);
-    const closedAt = await Promise.race([
-      raw.closed.then(() => 'closed'),
-      new Promise((r) => setTimeout(r, 10_000, 'open')),
-    ]);
-    expect(closedAt).toBe('closed');
+    expect(await closedWithin(raw, 10_000)).toBe(true);
     expect(raw.text()).toMatch(/ERROR\nmessage:Session expired/);
   });
 

@@ -1,10 +1,11 @@
 /** Test helpers for the operator's console: operators signed in with a real TOTP code, ops calls. */
 
 import { Secret, TOTP } from 'otpauth';
-import type { OpsRole, OpsSession } from '../../src/shared/ops';
+import { OPS_DESTINATIONS, type OpsRole, type OpsSession } from '../../src/shared/ops';
 import { addOperator } from '../../src/server/ops/operators';
 import type { TestServer } from './harness';
 import { call } from './client';
+import { openRaw, waitUntil, type RawClient } from './stompClient';
 
 let counter = 0;
 
@@ -37,4 +38,18 @@ export function ops<T = unknown>(
   body?: unknown,
 ) {
   return call<T>(t.api, method, `/ops/${path}`, body, { token: operator.token });
+}
+
+/** A bare STOMP socket of the operator, subscribed to the audit rows (the server's receipt awaited). */
+export async function operatorSocket(t: TestServer, operator: { token: string }): Promise<RawClient> {
+  const raw = await openRaw(t.ws);
+  const subscribe = `SUBSCRIBE\nid:0\ndestination:${OPS_DESTINATIONS.audit}\nreceipt:r\n\n\0`;
+  raw.ws.send(`CONNECT\naccept-version:1.2\nauthorization:Bearer ${operator.token}\n\n\0${subscribe}`);
+  await waitUntil(() => raw.text().includes('receipt-id:r'), 5000, 'the subscription');
+  return raw;
+}
+
+/** True once the server has closed the socket, false if it is still open after `ms`. */
+export function closedWithin(raw: RawClient, ms: number): Promise<boolean> {
+  return Promise.race([raw.closed.then(() => true), new Promise<boolean>((r) => setTimeout(r, ms, false))]);
 }

@@ -11,16 +11,29 @@ import { OPS_DESTINATIONS } from '../../shared/ops';
 import type { EventBus } from '../bus/EventBus';
 
 type AuditAction =
-  'sign_in' | 'sign_in_failed' | 'logout' | 'pause' | 'resume' | 'approve' | 'reject' | 'block' | 'unblock' | 'adjust';
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'logout'
+  | 'pause'
+  | 'resume'
+  | 'approve'
+  | 'reject'
+  | 'block'
+  | 'unblock'
+  | 'adjust'
+  | 'operator_add'
+  | 'operator_disable'
+  | 'operator_enable';
 
 interface AuditEntry {
   actor: string;
   action: AuditAction;
   target?: string;
-  reason?: string;
+  reason?: string | null;
   before?: unknown;
   after?: unknown;
-  address: string;
+  /** The client's address; null for the command line. */
+  address: string | null;
 }
 
 type AuditRecord = typeof opsAudit.$inferSelect;
@@ -37,10 +50,13 @@ function auditView(row: AuditRecord): OpsAuditRow {
   };
 }
 
-/** Runs `work` in one transaction with an `audit` that writes rows into it; the rows go out on the bus once it commits. */
+/**
+ * Runs `work` in one transaction with an `audit` that writes rows into it; the rows go out on the
+ * bus once it commits. The command line has no bus (null): the console lists its rows on its next GET audit.
+ */
 export async function audited<T>(
   db: Db,
-  bus: EventBus,
+  bus: EventBus | null,
   work: (tx: Tx, audit: (entry: AuditEntry) => Promise<AuditRecord>) => Promise<T>,
 ): Promise<T> {
   const written: AuditRecord[] = [];
@@ -54,7 +70,7 @@ export async function audited<T>(
       return row!;
     }),
   );
-  for (const row of written) bus.publish(OPS_DESTINATIONS.audit, JSON.stringify(auditView(row)));
+  for (const row of written) bus?.publish(OPS_DESTINATIONS.audit, JSON.stringify(auditView(row)));
   return result;
 }
 

@@ -20,7 +20,7 @@ import { signIn, signOut, type Operator } from './sessions';
 import { opsState } from './state';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './withdrawalReview';
 import type { OpsFeed } from './OpsFeed';
-import type { ErrorCount } from './ErrorCount';
+import type { ClusterErrors } from './ErrorCount';
 import { eq } from 'drizzle-orm';
 import { operators } from '../db/schema';
 
@@ -30,7 +30,7 @@ interface OpsContext {
   request: FastifyRequest;
   operator: Operator;
   feed: OpsFeed;
-  errors: ErrorCount;
+  errors: ClusterErrors;
 }
 
 interface OpsRoute {
@@ -255,7 +255,7 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
 ];
 
 /** Registers POST /ops/auth (rate-limited per address and per email) and the route table. */
-export function opsRoutes(services: Services, feed: OpsFeed, errors: ErrorCount) {
+export function opsRoutes(services: Services, feed: OpsFeed, errors: ClusterErrors) {
   const { db } = services.database;
   return async function (app: FastifyInstance): Promise<void> {
     const isOperator = async (email: string) =>

@@ -103,8 +103,9 @@ async function endedRounds(db: Db): Promise<OpsState['lastRounds']> {
     .select({
       id: rounds.id,
       crash: rounds.rateHundredths,
+      // rounds.id spelled out: drizzle writes ${rounds.id} as a bare "id", which inside the subquery is the bet's.
       result: sql<string>`(SELECT COALESCE(sum(b.amount - COALESCE(b.win_amount, 0)), 0) FROM bets b
-        WHERE b.round_id = ${rounds.id} AND b.status IN ('CREATED', 'CASHED_OUT'))`,
+        WHERE b.round_id = rounds.id AND b.status IN ('CREATED', 'CASHED_OUT'))`,
     })
     .from(rounds)
     .where(and(eq(rounds.state, 'ENDED'), isNotNull(rounds.endedAt)))

@@ -10,7 +10,7 @@ import { Batch } from './Batch';
 import { Broadcaster } from './Broadcaster';
 import { MAX_FRAME_BYTES } from './frame';
 import { OnlineCounter } from './OnlineCounter';
-import { ONLINE_REPORT_MS, ONLINE_REPORTS, OnlineTotal, onlineReport } from './OnlineTotal';
+import { CLUSTER_REPORT_MS, ClusterTotal, clusterReport } from '../bus/ClusterTotal';
 import type { Retainer } from './Retainer';
 import { LimitError, sendError, StompSession, type SessionHost } from './StompSession';
 
@@ -27,6 +27,9 @@ interface OpenSession {
 
 /** An operator's socket re-checks its session this often: a logout or a disabled operator ends it. */
 const OPERATOR_CHECK_MS = 5000;
+
+/** The bus channel on which each gateway reports its own count of players (players never see it). */
+const ONLINE_REPORTS = 'cluster/online';
 
 /** How many sockets the server keeps, and how long one may stay without a subscription. */
 export interface StompLimits {
@@ -85,7 +88,7 @@ export class StompServer {
   private readonly broadcaster: Broadcaster;
   private readonly bets: Batch;
   private readonly online: OnlineCounter;
-  private readonly onlineTotal: OnlineTotal;
+  private readonly onlineTotal: ClusterTotal;
   private readonly reportOnline: NodeJS.Timeout;
   /** This gateway's name in online reports: unique per process. */
   private readonly gateway = randomUUID();
@@ -112,25 +115,26 @@ export class StompServer {
     this.unsubscribeBus = fromBus
       .filter((destination) => destination !== DESTINATIONS.online)
       .map((destination) => bus.subscribe(destination, (json) => this.publish(destination, json)));
-    this.onlineTotal = new OnlineTotal(bus, (online) =>
+    this.onlineTotal = new ClusterTotal(bus, ONLINE_REPORTS, (online) =>
       this.publish(DESTINATIONS.online, JSON.stringify({ online } satisfies OnlineEvent)),
     );
     this.online = new OnlineCounter(
-      (online) => bus.publish(ONLINE_REPORTS, onlineReport(this.gateway, online)),
+      (online) => bus.publish(ONLINE_REPORTS, clusterReport(this.gateway, online)),
       ONLINE_THROTTLE_MS,
     );
     this.reportOnline = setInterval(() => {
-      bus.publish(ONLINE_REPORTS, onlineReport(this.gateway, this.online.online));
+      bus.publish(ONLINE_REPORTS, clusterReport(this.gateway, this.online.online));
       this.onlineTotal.expire();
-    }, ONLINE_REPORT_MS);
+    }, CLUSTER_REPORT_MS);
     this.reportOnline.unref();
     this.host = {
       broadcaster: this.broadcaster,
       heartbeatMs: options.heartbeatMs,
       maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024,
       subscribeTimeoutMs: options.limits.subscribeTimeoutMs,
-      connected: () => {
-        this.online.change(1);
+      connected: (session) => {
+        // Operators watch the game: the players online are players' sockets (and strangers') only.
+        if (!this.operatorSessions.has(session)) this.online.change(1);
         metrics.stompSessions.inc();
       },
       dropped: (reason) => metrics.stompDropped.inc({ reason }),
@@ -166,12 +170,12 @@ export class StompServer {
     return this.broadcaster.subscribers(destination);
   }
 
-  /** Connected STOMP sessions over every gateway, as players see the count. */
+  /** Connected STOMP sessions but operators' over every gateway, as players see the count. */
   get onlineEverywhere(): number {
     return this.onlineTotal.current;
   }
 
-  /** Connected STOMP sessions in this process. */
+  /** Connected STOMP sessions but operators' in this process. */
   get onlineCount(): number {
     return this.online.online;
   }
@@ -229,7 +233,7 @@ export class StompServer {
     this.onlineTotal.stop();
     for (const unsubscribe of this.unsubscribeBus) unsubscribe();
     this.bets.send();
-    this.options.bus.publish(ONLINE_REPORTS, onlineReport(this.gateway, 0));
+    this.options.bus.publish(ONLINE_REPORTS, clusterReport(this.gateway, 0));
     const gone = [...this.sessions].map((session) => session.closed);
     for (const session of this.sessions) session.session.close(1001, 'server shutting down');
     await Promise.race([Promise.all(gone), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
@@ -304,7 +308,7 @@ export class StompServer {
       else this.perAddress.delete(address);
       session.release();
       if (session.isConnected) {
-        this.online.change(-1);
+        if (!entry.operator) this.online.change(-1);
         this.options.metrics.stompSessions.dec();
       }
     });

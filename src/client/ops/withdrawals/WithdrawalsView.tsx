@@ -91,7 +91,10 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
   const held = item.status === 'review';
   // Above the second threshold two different admins approve.
   const twoNeeded = held && config?.secondApprovalAbove != null && item.amount > config.secondApprovalAbove;
+  // An approver waits for a different admin; once it has the approvals it needs, pressing again
+  // retries a signing that failed (the row stays in review, approved).
   const approvedByMe = item.approvals.some((approval) => approval.by === me);
+  const waitsForOther = approvedByMe && item.approvals.length < (twoNeeded ? 2 : 1);
   const approve = async () => {
     setBusy(true);
     setError(null);
@@ -134,8 +137,8 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
           <ActionButton
             color="green"
             loading={busy}
-            disabled={approvedByMe}
-            title={approvedByMe ? 'You approved it: a different admin must approve too' : undefined}
+            disabled={waitsForOther}
+            title={waitsForOther ? 'You approved it: a different admin must approve too' : undefined}
             onClick={() => void approve()}
           >
             Approve
