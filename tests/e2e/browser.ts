@@ -44,7 +44,7 @@ export const GPU_COMPOSITING = ['--use-angle=swiftshader', '--enable-unsafe-swif
 
 /**
  * A fresh profile (mkdtemp) and one page; `phone` emulates a 360x640 screen at devicePixelRatio 2;
- * `gpuCompositing` adds GPU_COMPOSITING; `locale` is the browser's language (navigator.languages).
+ * `gpuCompositing` adds GPU_COMPOSITING; `locale` is the browser's language (navigator.languages), en-US unless given.
  */
 export async function openBrowser(
   options: { phone?: boolean; gpuCompositing?: boolean; locale?: string } = {},
@@ -57,7 +57,9 @@ export async function openBrowser(
     viewport: options.phone ? { width: 360, height: 640 } : { width: 1280, height: 800 },
     deviceScaleFactor: options.phone ? 2 : 1,
     isMobile: options.phone ?? false,
-    ...(options.locale ? { locale: options.locale } : {}),
+    // A stated language: a Chromium without the host's locale data reports 'en-US@posix', a tag Intl
+    // refuses (uPlot formats with navigator.language as it loads), which no player's browser sends.
+    locale: options.locale ?? 'en-US',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

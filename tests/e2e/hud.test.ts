@@ -64,7 +64,10 @@ describe('the HUD in Chromium against the real server', () => {
     }
     expect(await page.getByRole('tab').allTextContents()).toEqual(['All', 'My', 'Top']);
     expect(await page.getByText('All Bets').isVisible()).toBe(true);
-    await poll(() => page.locator('.history-chip').count()).toBeGreaterThan(0);
+    // The fresh server's first round ends at a random crash point and may fly for a minute or more.
+    await expect
+      .poll(() => page.locator('.history-chip').count(), { timeout: 120_000, interval: 200 })
+      .toBeGreaterThan(0);
     const rates = await page.locator('.history-chip').allTextContents();
     expect(rates.length).toBeLessThanOrEqual(11);
     for (const rate of rates) expect(rate).toMatch(/^x\d+\.\d\d$/);
