@@ -23,11 +23,13 @@ import {
   MAINTENANCE_DESTINATION,
   OPS_DESTINATIONS,
   type OpsAuditRow,
+  type OpsPlayerSummary,
   type OpsPage,
   type OpsWithdrawal,
 } from '../../src/shared/ops';
 import { DESTINATIONS, type GameEvent, type PlayerWithdrawal } from '../../src/shared/protocol';
-import { bets, ledgerEntries, operators, opsSessions } from '../../src/server/db/schema';
+import { accounts, bets, ledgerEntries, operators, opsSessions } from '../../src/server/db/schema';
+import { moveBalance } from '../../src/server/betting/balance';
 import { queryRows } from '../../src/server/db/client';
 import { checkLedger } from '../../src/server/ledger/check';
 
@@ -46,16 +48,17 @@ describe('the operator console on PostgreSQL', () => {
   const idOf = async (email: string) =>
     (await db().select({ id: operators.id }).from(operators).where(eq(operators.email, email)))[0]!.id;
 
-  /** An operator whose session has just ended. */
-  const expiredOperator = async () => {
+  /** A new operator whose session ends at `at` (ms): OPS_SESSION_MINUTES is at least a minute. */
+  const operatorUntil = async (at: number) => {
     const operator = await signedInOperator(t, 'admin');
-    const [row] = await db().select().from(operators).where(eq(operators.email, operator.email));
     await db()
       .update(opsSessions)
-      .set({ expiresAt: Date.now() - 1 })
-      .where(eq(opsSessions.operatorId, row!.id));
+      .set({ expiresAt: at })
+      .where(eq(opsSessions.operatorId, await idOf(operator.email)));
     return operator;
   };
+  /** An operator whose session has just ended. */
+  const expiredOperator = () => operatorUntil(Date.now() - 1);
 
   beforeAll(async () => {
     cluster = await startPostgres();
@@ -235,6 +238,14 @@ describe('the operator console on PostgreSQL', () => {
     expect(raw.text()).toMatch(/ERROR\nmessage:Session expired/);
   });
 
+  it("closes an operator's socket when its session ends by itself", async () => {
+    const endsAt = Date.now() + 1500;
+    const raw = await operatorSocket(t, await operatorUntil(endsAt));
+    expect(await closedWithin(raw, 10_000)).toBe(true);
+    expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
+    expect(raw.text()).toMatch(/ERROR\nmessage:Session expired/);
+  });
+
   it('pauses after the round in flight, which settles with no bet voided, until resumed', async () => {
     const player = await fundedPlayer(t.api, db(), 100_000);
     const watcher = await connectStomp(t.ws, [DESTINATIONS.game, MAINTENANCE_DESTINATION]);
@@ -386,18 +397,20 @@ describe('the operator console on PostgreSQL', () => {
     });
   });
 
-  it('a blocked player may withdraw but not bet or deposit, until unblocked', async () => {
-    const player = await payments.playerWithCoins(t, 0.5);
+  it('a blocked player may sign in and withdraw but not bet or deposit, until unblocked', async () => {
+    const before = await payments.playerWithCoins(t, 0.5);
     const [found] = (
       await ops<{ items: { id: string; wallet: string }[] }>(
         t,
         viewer,
         'GET',
-        `players?q=${player.wallet.slice(0, 12)}`,
+        `players?q=${before.wallet.slice(0, 12)}`,
       )
     ).body.data!.items;
-    expect(found!.wallet).toBe(player.wallet);
+    expect(found!.wallet).toBe(before.wallet);
     expect((await ops(t, admin, 'POST', `players/${found!.id}/block`, { reason: 'chargebacks' })).status).toBe(200);
+    // Blocked, the player still signs in (throws otherwise); all below uses that new session.
+    const player = await payments.signIn(t, before.key);
     const blocked = 'Your account is blocked: chargebacks';
 
     const deposit = await payments.call(t, 'POST', '/payment/prepare', { amount: 0.1 }, player.token);
@@ -414,7 +427,7 @@ describe('the operator console on PostgreSQL', () => {
     const file = (await ops<{ blockedReason: string; signIns: unknown[] }>(t, viewer, 'GET', `players/${found!.id}`))
       .body.data!;
     expect(file.blockedReason).toBe('chargebacks');
-    expect(file.signIns).toHaveLength(1);
+    expect(file.signIns).toHaveLength(2);
 
     expect((await ops(t, admin, 'POST', `players/${found!.id}/unblock`, { reason: 'resolved' })).status).toBe(200);
     expect((await payments.call(t, 'POST', '/payment/prepare', { amount: 0.1 }, player.token)).status).toBe(200);
@@ -422,6 +435,38 @@ describe('the operator console on PostgreSQL', () => {
     function withdraw(p: payments.Player, sol: number) {
       return payments.call(t, 'POST', '/payment/withdraw', { amount: sol, wallet: p.wallet }, p.token);
     }
+  });
+
+  it('finds a player by referral code', async () => {
+    const player = await fundedPlayer(t.api, db(), 0);
+    const [row] = await db().select().from(accounts).where(eq(accounts.id, player.id));
+    const code = row!.referralCode;
+    const found = (await ops<{ items: OpsPlayerSummary[] }>(t, viewer, 'GET', `players?q=${code}`)).body.data!.items;
+    expect(found.find((item) => item.referralCode === code)).toMatchObject({
+      id: String(player.id),
+      email: player.email,
+    });
+  });
+
+  it("pages the ledger newest first, each row's balance following from the next one's across pages", async () => {
+    const player = await fundedPlayer(t.api, db(), 5000);
+    for (const [i, amount] of [100n, 200n, 300n].entries())
+      await db().transaction((tx) => moveBalance(tx, player.id, amount, 'deposit', `paging-${player.id}-${i}`));
+    type Page = OpsPage<{ kind: string; amount: number; balance: number }>;
+    const path = `players/${player.id}/ledger?limit=3`;
+    const first = (await ops<Page>(t, viewer, 'GET', path)).body.data!;
+    expect(first.next).not.toBeNull();
+    const second = (await ops<Page>(t, viewer, 'GET', `${path}&before=${first.next}`)).body.data!;
+    expect(second.next).toBeNull();
+    const rows = [...first.items, ...second.items];
+    expect(rows.map((r) => [r.amount, r.balance])).toEqual([
+      [300, 5600],
+      [200, 5300],
+      [100, 5100],
+      [5000, 5000],
+    ]);
+    // The running balance: each row's balance less its amount is the balance of the row below it, down to 0.
+    rows.forEach((r, i) => expect(r.balance - r.amount).toBe(rows[i + 1]?.balance ?? 0));
   });
 
   it('a manual adjustment is one manual ledger row and one audit row; ledger:check wants the audit row', async () => {

@@ -1,6 +1,7 @@
 /**
- * A maintenance pause in a cluster (docs/ops.md "Pause"): paused through one gateway, it holds on
- * the other gateway and on the leading engine (no round is created), until resumed through the other.
+ * The console in a cluster: a maintenance pause (docs/ops.md "Pause") made through one gateway holds
+ * on the other gateway and on the leading engine (no round is created), until resumed through the
+ * other; the errors of the last hour a gateway shows are every process's, the engine's too.
  */
 
 import { mkdtempSync } from 'node:fs';
@@ -25,6 +26,8 @@ describe.skipIf(!redisAvailable)('a pause holds across the cluster (needs redis-
   let database: Database;
   const servers: ServerProcess[] = [];
   const watchers: StompTestClient[] = [];
+  /** The operator signed in by the first test, for the next. */
+  let token = '';
 
   beforeAll(async () => {
     [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
@@ -62,7 +65,7 @@ describe.skipIf(!redisAvailable)('a pause holds across the cluster (needs redis-
       password,
       totp: totpCode(totpSecret),
     });
-    const token = signIn.body.data!.token;
+    token = signIn.body.data!.token;
     const onB = await connectStomp(b.ws, [DESTINATIONS.game, MAINTENANCE_DESTINATION]);
     watchers.push(onB);
     const events = () => onB.received.get(DESTINATIONS.game) as GameEvent[];
@@ -107,4 +110,30 @@ describe.skipIf(!redisAvailable)('a pause holds across the cluster (needs redis-
     );
     await waitUntil(() => notices().at(-1) === '{"paused":false}', 5000, 'the end of the notice');
   }, 300_000);
+
+  it("shows on a gateway the errors every process logged, the engine's included", async () => {
+    const [engine, , b] = servers as [ServerProcess, ServerProcess, ServerProcess];
+    const errorLines = (server: ServerProcess) => server.logs.filter((line) => /"level":(50|60)\b/.test(line)).length;
+    // A short database outage: the engine's round step fails and it logs an error.
+    const before = errorLines(engine);
+    pg.down();
+    try {
+      await waitUntil(() => errorLines(engine) > before, 20_000, 'an error logged by the engine');
+    } finally {
+      pg.up();
+    }
+    // Each process reports within 5 s: the gateway's figure comes to the sum of every error line logged.
+    const total = () => servers.reduce((sum, server) => sum + errorLines(server), 0);
+    const shown = async () =>
+      (await call<{ errorsLastHour: number }>(b.api, 'GET', '/ops/state', undefined, { token })).body.data
+        ?.errorsLastHour;
+    const deadline = Date.now() + 30_000;
+    let figure = await shown();
+    while (figure !== total() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      figure = await shown();
+    }
+    expect(figure).toBe(total());
+    expect(figure).toBeGreaterThan(errorLines(b));
+  }, 120_000);
 });
