@@ -9,7 +9,8 @@
 import { FetchError, ofetch } from 'ofetch';
 import { API_BASE } from '../../shared/constants';
 import type { Envelope, TokenResponse } from '../../shared/protocol';
-import type { Answer, Input, Method, PathOf, RouteKey } from '../../shared/wire/routes';
+import type { Answer, Method, PathOf, Routes } from '../../shared/wire/routes';
+import { routeUrl as url, type Body, type Parts, type PartsArg } from './routeUrl';
 import { accessTokenAtom, clearSessionAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
 import { t } from '../i18n/i18n';
@@ -38,43 +39,30 @@ const http = ofetch.create({
   },
 });
 
-/** A query's fields as the page has them: numbers are sent as text, undefined ones are left out. */
-type Query<K extends RouteKey> = { [F in keyof Input<K, 'query'>]: Input<K, 'query'>[F] | number };
-/** What a call of route K takes besides its body: its path parameters and query, where it has them. */
-type Parts<K extends RouteKey> = (Input<K, 'params'> extends undefined ? unknown : { params: Input<K, 'params'> }) &
-  (Input<K, 'query'> extends undefined ? unknown : { query?: Query<K> });
-/** The options argument is required only when the route has path parameters. */
-type PartsArg<K extends RouteKey> = Input<K, 'params'> extends undefined ? [options?: Parts<K>] : [options: Parts<K>];
 interface PostOptions {
   /** Sent as `Idempotency-Key`, so the server answers a repeated action once. */
   idempotencyKey?: string;
 }
-type Body<K extends RouteKey> = Input<K, 'body'> extends undefined ? undefined : Input<K, 'body'>;
 
 /**
  * The typed client of the wire's route table: `api.get('/game/last', { query: { limit: 5 } })` is a
  * Promise of that route's answer (the envelope's data), or an ApiError with the server's message.
  */
 export const api = {
-  get: <P extends PathOf<'GET'>>(path: P, ...[options]: PartsArg<`GET ${P}`>) =>
+  get: <P extends PathOf<'GET'>>(path: P, ...[options]: PartsArg<Routes[`GET ${P}`]>) =>
     send<Answer<`GET ${P}`>>(url(path, options), { method: 'GET' }),
-  post: <P extends PathOf<'POST'>>(path: P, body?: Body<`POST ${P}`>, options?: Parts<`POST ${P}`> & PostOptions) => {
+  post: <P extends PathOf<'POST'>>(
+    path: P,
+    body?: Body<Routes[`POST ${P}`]>,
+    options?: Parts<Routes[`POST ${P}`]> & PostOptions,
+  ) => {
     const headers: Record<string, string> = {};
     if (options?.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
     return send<Answer<`POST ${P}`>>(url(path, options), { method: 'POST', body: body ?? {}, headers });
   },
-  put: <P extends PathOf<'PUT'>>(path: P, body: Body<`PUT ${P}`>) =>
+  put: <P extends PathOf<'PUT'>>(path: P, body: Body<Routes[`PUT ${P}`]>) =>
     send<Answer<`PUT ${P}`>>(path, { method: 'PUT', body: body as object }),
 };
-
-/** The path with its `:name` parameters filled in and its query appended. */
-function url(path: string, options: unknown): string {
-  const { params = {}, query = {} } = (options ?? {}) as { params?: Record<string, string>; query?: object };
-  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
-  return search.size > 0 ? `${filled}?${search}` : filled;
-}
 
 type Request = { method: Method; body?: object; headers?: Record<string, string> };
 

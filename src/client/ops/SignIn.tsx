@@ -3,7 +3,6 @@
 import { useId, useState } from 'react';
 import { Box, Button } from '../hud/pixel';
 import { opsPost } from './api';
-import type { OpsSession } from '../../shared/ops';
 import { startSession } from './session';
 
 export function SignIn({ notice }: { notice: string | null }) {
@@ -17,7 +16,7 @@ export function SignIn({ notice }: { notice: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      startSession(await opsPost<OpsSession>('auth', { email: email.trim(), password, totp }));
+      startSession(await opsPost('auth', { email: email.trim(), password, totp }));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'Error occurred');
       setBusy(false);

@@ -1,12 +1,16 @@
 /**
  * The ops API client: one ofetch instance at /api/v1/ops with the operator's Bearer token, no
  * retries (an approval sent twice is the server's to refuse, not ours to cause), the envelope
- * unwrapped. A 401 on any route but sign-in means the session is over: back to sign-in.
+ * unwrapped, typed by the console's route table (src/shared/wire/ops.ts): `opsGet('state')` is a
+ * Promise of GET /ops/state's answer. A 401 on any route but sign-in means the session is over:
+ * back to sign-in.
  */
 
 import { FetchError, ofetch } from 'ofetch';
 import { API_BASE } from '../../shared/constants';
 import type { Envelope } from '../../shared/protocol';
+import type { OpsAnswer, OpsKey, OpsRoutes } from '../../shared/wire/ops';
+import { routeUrl, type Body, type Parts, type PartsArg } from '../net/routeUrl';
 import { currentToken, endSession, SESSION_EXPIRED } from './session';
 
 class OpsError extends Error {
@@ -29,13 +33,23 @@ const api = ofetch.create({
   },
 });
 
-type Query = Record<string, string | number | undefined>;
+/** The paths of the console's routes with a method, under /ops/: OpsPath<'GET'> includes 'state'. */
+type OpsPath<M extends 'GET' | 'POST'> = OpsKey extends infer K
+  ? K extends `${M} /ops/${infer P}`
+    ? P
+    : never
+  : never;
 
-export const opsGet = <T>(path: string, query?: Query) => send<T>(path, { method: 'GET', query });
+export const opsGet = <P extends OpsPath<'GET'>>(path: P, ...[options]: PartsArg<OpsRoutes[`GET /ops/${P}`]>) =>
+  send<OpsAnswer<`GET /ops/${P}`>>(routeUrl(path, options), { method: 'GET' });
 
-export const opsPost = <T>(path: string, body: Record<string, unknown> = {}) => send<T>(path, { method: 'POST', body });
+export const opsPost = <P extends OpsPath<'POST'>>(
+  path: P,
+  body?: Body<OpsRoutes[`POST /ops/${P}`]>,
+  options?: Parts<OpsRoutes[`POST /ops/${P}`]>,
+) => send<OpsAnswer<`POST /ops/${P}`>>(routeUrl(path, options), { method: 'POST', body: body ?? {} });
 
-async function send<T>(path: string, request: { method: 'GET' | 'POST'; body?: object; query?: Query }): Promise<T> {
+async function send<T>(path: string, request: { method: 'GET' | 'POST'; body?: object }): Promise<T> {
   try {
     const body = await api<Envelope<T>>(path, request);
     if (!body?.success || body.data === undefined) throw new OpsError(body?.errorMessage ?? 'Error occurred', 200);

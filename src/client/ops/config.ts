@@ -8,7 +8,7 @@ let asked: Promise<OpsConfig> | null = null;
 
 export function useConfig(): OpsConfig | null {
   const [config] = useLoad(() => {
-    asked ??= opsGet<OpsConfig>('config').catch((error: unknown) => {
+    asked ??= opsGet('config').catch((error: unknown) => {
       asked = null;
       throw error;
     });

@@ -1,6 +1,7 @@
 /**
  * The live feed (docs/ops.md "STOMP"): one STOMP client on the players' endpoint, CONNECT with the
- * operator's token, `/topic/ops/state` about once a second and `/topic/ops/audit` per new row. The
+ * operator's token, `/topic/ops/state` about once a second and `/topic/ops/audit` per new row, each
+ * decoded against its schema (src/shared/wire/ops.ts; a body that is not is dropped). The
  * server refuses ops destinations to anyone else with an ERROR frame; an ERROR here is most often
  * an expired session, which the next HTTP call (a 401) turns into a return to sign-in.
  */
@@ -9,8 +10,9 @@ import { Client } from '@stomp/stompjs';
 import { useEffect, useState } from 'react';
 import { HEARTBEAT_MS, RECONNECT_DELAY_MS } from '../../shared/constants';
 import { brokerUrl } from '../net/brokerUrl';
+import { decode } from '../net/decode';
 import { opsGet } from './api';
-import { OPS_DESTINATIONS, type OpsAuditRow, type OpsState } from '../../shared/ops';
+import { OPS_DESTINATIONS, opsEvents, type OpsAuditRow, type OpsState } from '../../shared/wire/ops';
 
 /** Audit rows that arrived live, newest first, at most this many kept. */
 const LIVE_AUDIT_ROWS = 50;
@@ -26,7 +28,7 @@ export function useOpsFeed(token: string): Feed {
   useEffect(() => {
     const apply = (state: OpsState) => setFeed((now) => ({ ...now, state }));
     // The first picture over HTTP, so the page is not blank until the first message.
-    opsGet<OpsState>('state').then(apply, () => undefined);
+    opsGet('state').then(apply, () => undefined);
     const client = new Client({
       brokerURL: brokerUrl(window.location),
       connectHeaders: { authorization: `Bearer ${token}` },
@@ -36,15 +38,18 @@ export function useOpsFeed(token: string): Feed {
     });
     client.onConnect = () => {
       setFeed((now) => ({ ...now, connected: true }));
-      client.subscribe(OPS_DESTINATIONS.state, (message) => apply(JSON.parse(message.body) as OpsState));
+      client.subscribe(OPS_DESTINATIONS.state, (message) => {
+        const state = decode(opsEvents.state, message.body);
+        if (state) apply(state);
+      });
       client.subscribe(OPS_DESTINATIONS.audit, (message) => {
-        const row = JSON.parse(message.body) as OpsAuditRow;
-        setFeed((now) => ({ ...now, liveAudit: [row, ...now.liveAudit].slice(0, LIVE_AUDIT_ROWS) }));
+        const row = decode(opsEvents.audit, message.body);
+        if (row) setFeed((now) => ({ ...now, liveAudit: [row, ...now.liveAudit].slice(0, LIVE_AUDIT_ROWS) }));
       });
     };
     const down = () => {
       setFeed((now) => ({ ...now, connected: false }));
-      opsGet<OpsState>('state').then(apply, () => undefined);
+      opsGet('state').then(apply, () => undefined);
     };
     client.onWebSocketClose = down;
     client.onStompError = down;

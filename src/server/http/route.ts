@@ -1,24 +1,37 @@
 /**
- * Routes registered from the wire's route table (src/shared/wire/routes.ts): Fastify validates each
- * request's params, query and body with the route's zod schemas and writes its answer through the
- * answer's schema (fastify-type-provider-zod), so no route answers what the contract does not say.
+ * Routes registered from the wire's route tables (src/shared/wire/routes.ts, and the console's
+ * src/shared/wire/ops.ts): Fastify validates each request's params, query and body with the route's
+ * zod schemas and writes its answer through the answer's schema (fastify-type-provider-zod), so no
+ * route answers what the contract does not say.
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { envelope } from '../../shared/wire/fields';
-import { routes, type Answer, type Parsed, type RouteKey, type Routes } from '../../shared/wire/routes';
+import {
+  routes,
+  type Answer,
+  type ParsedOf,
+  type RouteKey,
+  type Routes,
+  type RouteSchemas,
+} from '../../shared/wire/routes';
 import type { AccountRef } from '../ledger/accounts';
 import { accountOf, signedIn } from './requireAccount';
 
-/** A hook that runs before validation: a rate limit, or the cash-out's arrival stamp. */
-type Hook = preValidationAsyncHookHandler;
+/** A hook that runs before validation: a rate limit, the player or operator check, or the cash-out's arrival stamp. */
+export type Hook = preValidationAsyncHookHandler;
 
-/** A request once validated: its parts as the schemas made them, and its player on signed-in routes. */
-type WireRequest<K extends RouteKey> = FastifyRequest & {
-  body: Parsed<K, 'body'>;
-  query: Parsed<K, 'query'>;
-  params: Parsed<K, 'params'>;
+/** A request once validated by the schemas S: its parts as the schemas made them. */
+export type SchemaRequest<S> = FastifyRequest & {
+  body: ParsedOf<S, 'body'>;
+  query: ParsedOf<S, 'query'>;
+  params: ParsedOf<S, 'params'>;
+};
+
+/** A request of the player route K once validated, with its player on signed-in routes. */
+type WireRequest<K extends RouteKey> = SchemaRequest<Routes[K]> & {
   account: Routes[K] extends { signedIn: true } ? AccountRef : undefined;
 };
 
@@ -59,22 +72,39 @@ export function route<K extends RouteKey>(
   hooks: Hook | Hook[],
   handler: (request: WireRequest<K>, reply: FastifyReply) => Promise<Answer<K>>,
 ): void {
-  const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT', string];
   const schemas: Routes[RouteKey] = routes[key];
   const preValidation = [hooks, 'signedIn' in schemas ? [signedIn] : []].flat();
+  schemaRoute(app, key, schemas, preValidation, (request, reply) =>
+    handler(Object.assign(request, { account: accountOf(request) }) as unknown as WireRequest<K>, reply),
+  );
+}
+
+/**
+ * Registers `key` ("METHOD /path" under /api/v1) with its schemas: `preValidation` runs first, in
+ * order, then the schemas check the request, then the handler's answer goes out in the envelope
+ * through the answer's schema.
+ */
+export function schemaRoute<S extends RouteSchemas>(
+  app: FastifyInstance,
+  key: string,
+  schemas: S,
+  preValidation: Hook[],
+  handler: (request: SchemaRequest<S>, reply: FastifyReply) => Promise<z.output<S['answer']>>,
+): void {
+  const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT', string];
   app.route({
     method,
     url,
     schema: {
-      ...('params' in schemas && { params: schemas.params }),
-      ...('query' in schemas && { querystring: schemas.query }),
-      ...('body' in schemas && { body: schemas.body }),
+      ...(schemas.params && { params: schemas.params }),
+      ...(schemas.query && { querystring: schemas.query }),
+      ...(schemas.body && { body: schemas.body }),
       response: { 200: envelope(schemas.answer) },
     },
     preValidation,
-    handler: async (request, reply) => {
-      const wire = Object.assign(request, { account: accountOf(request) }) as unknown as WireRequest<K>;
-      return { success: true, data: await handler(wire, reply) };
-    },
+    handler: async (request, reply) => ({
+      success: true,
+      data: await handler(request as unknown as SchemaRequest<S>, reply),
+    }),
   });
 }

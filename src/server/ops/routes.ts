@@ -1,278 +1,164 @@
 /**
- * /api/v1/ops (docs/ops.md "API"): the route table, one line per route with the role it needs, and
- * its registration. Every route but POST /ops/auth needs a live operator's session (tests walk this
- * table, so a new route cannot miss the check); viewers may call the GETs, admins everything.
+ * /api/v1/ops (docs/ops.md "API"): the handlers of the console's route table
+ * (src/shared/wire/ops.ts, which holds each route's schemas and the role it needs) and their
+ * registration. Every route but POST /ops/auth needs a live operator's session (tests walk
+ * OPS_ROUTES, so a new route cannot miss the check); viewers may call the GETs, admins everything.
  */
 
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import type { Services } from '../services';
-import type { OpsConfig, OpsRole } from '../../shared/ops';
+import { opsRoutes as table, type OperatorKey, type OpsAnswer, type OpsRole } from '../../shared/wire/ops';
 import { EXPLORER_CLUSTERS } from '../config';
-import { ok, parseBody } from './parse';
 import { authLimits } from '../http/rateLimits';
-import { body, text } from '../../shared/wire/fields';
+import { schemaRoute, type SchemaRequest } from '../http/route';
 import { audited, listAudit } from './audit';
 import { clearPause, setPause } from './maintenance';
 import { adjustBalance, playerFile, playerLedger, searchPlayers, setBlocked } from './players';
-import { requireOperator } from './requireOperator';
+import { operatorOf, operatorOnly } from './requireOperator';
 import { signIn, signOut, type Operator } from './sessions';
 import { opsState } from './state';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './withdrawalReview';
 import type { OpsFeed } from './OpsFeed';
 import type { ClusterErrors } from './ErrorCount';
-import { eq } from 'drizzle-orm';
 import { operators } from '../db/schema';
 
-/** What a route handler gets. */
-interface OpsContext {
+/** What the handler of route K gets: its request as the route's schemas made it, and its operator. */
+interface OpsContext<K extends OperatorKey> {
   services: Services;
-  request: FastifyRequest;
+  request: SchemaRequest<(typeof table)[K]>;
   operator: Operator;
   feed: OpsFeed;
   errors: ClusterErrors;
 }
 
-interface OpsRoute {
+interface OpsRoute<K extends OperatorKey = OperatorKey> {
+  key: K;
   method: 'GET' | 'POST';
   /** Under /api/v1/ops/. */
   url: string;
   role: OpsRole;
-  handler: (context: OpsContext) => Promise<unknown>;
+  // A method, so a route of one key is a route of any (its handler is only called with its own requests).
+  handler(context: OpsContext<K>): Promise<OpsAnswer<K>>;
 }
 
-const PAGE_MAX = 200;
-const PAGE_DEFAULT = 50;
-const reasonText = z
-  .string({ error: 'reason is required' })
-  .trim()
-  .min(3, 'reason must be 3 to 200 characters')
-  .max(200, 'reason must be 3 to 200 characters');
-const reasonBody = body({ reason: reasonText });
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/, 'id must be a number')
-    .transform(Number),
-});
-const cursor = z
-  .string()
-  .regex(/^[1-9]\d{0,15}$/, 'before must be an id')
-  .transform(Number)
-  .optional();
-const limit = z.coerce
-  .number({ message: `limit must be a whole number from 1 to ${PAGE_MAX}` })
-  .int()
-  .min(1)
-  .max(PAGE_MAX)
-  .default(PAGE_DEFAULT);
-const withdrawalsQuery = z.object({ status: z.enum(['review', 'all']).default('review'), before: cursor, limit });
-const ledgerQuery = z.object({ before: cursor, limit });
-const auditQuery = z.object({
-  ...{ actor: z.string().max(254).optional(), action: z.string().max(32).optional() },
-  ...{ target: z.string().max(64).optional(), before: cursor, limit },
-});
-const searchQuery = z.object({ q: text('q', 128) });
-const adjustBody = body({
-  amount: z
-    .number({ error: 'amount is a whole number of coins' })
-    .int('amount is a whole number of coins')
-    .refine((coins) => coins !== 0, 'amount must not be 0')
-    .refine((coins) => Math.abs(coins) <= 1e12, 'amount is too large'),
-  reason: reasonText,
-});
-const authBody = body({ email: text('email', 254), password: text('password', 200), totp: text('totp', 12) });
-
-const id = (request: FastifyRequest) => parseBody(idParams, request.params).id;
+/** Route K of the table: its method, path and role are the table's. */
+function opsRoute<K extends OperatorKey>(key: K, handler: OpsRoute<K>['handler']): OpsRoute<K> {
+  const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+  return { key, method, url: path.slice('/ops/'.length), role: table[key].role, handler };
+}
 
 /** After an action: the state goes out at once, not at the next second. */
-async function acted<T>(context: OpsContext, result: Promise<T>): Promise<T> {
+async function acted<T>(context: OpsContext<OperatorKey>, result: Promise<T>): Promise<T> {
   const value = await result;
   void context.feed.poke();
   return value;
 }
 
-function stateOf({ services, errors }: OpsContext) {
-  return opsState({
-    ...{ db: services.database.db, payments: services.payments, now: () => services.clock.now() },
-    playersOnline: () => services.stomp.onlineEverywhere,
-    errorsLastHour: () => errors.lastHour(),
-  });
-}
-
 export const OPS_ROUTES: readonly OpsRoute[] = [
-  {
-    method: 'POST',
-    url: 'logout',
-    role: 'viewer',
-    handler: async ({ services, operator, request }) => {
-      await signOut(services.database.db, services.bus, operator, request.ip);
-      return null;
-    },
-  },
-  { method: 'GET', url: 'state', role: 'viewer', handler: stateOf },
-  {
-    method: 'POST',
-    url: 'pause',
-    role: 'admin',
-    handler: (context) => {
-      const { services, operator, request } = context;
-      const { reason } = parseBody(reasonBody, request.body);
-      return acted(
-        context,
-        audited(services.database.db, services.bus, async (tx, audit) => {
-          const { before, after } = await setPause(tx, reason, operator.email);
-          await audit({
-            actor: operator.email,
-            action: 'pause',
-            target: 'game',
-            reason,
-            before,
-            after,
-            address: request.ip,
-          });
-          return { paused: after };
-        }),
-      );
-    },
-  },
-  {
-    method: 'POST',
-    url: 'resume',
-    role: 'admin',
-    handler: (context) => {
-      const { services, operator, request } = context;
-      return acted(
-        context,
-        audited(services.database.db, services.bus, async (tx, audit) => {
-          const before = await clearPause(tx);
-          await audit({ actor: operator.email, action: 'resume', target: 'game', before, address: request.ip });
-          return { paused: null };
-        }),
-      );
-    },
-  },
-  {
-    method: 'GET',
-    url: 'withdrawals',
-    role: 'viewer',
-    handler: async ({ services, request }) =>
-      listWithdrawals(services.database.db, parseBody(withdrawalsQuery, request.query)),
-  },
-  {
-    method: 'POST',
-    url: 'withdrawals/:id/approve',
-    role: 'admin',
-    handler: async (context) => {
-      const { services, operator, request } = context;
-      const secondAbove = services.config.ops.secondApprovalAbove;
-      const withdrawal = approveWithdrawal(
-        services.payments,
-        services.bus,
-        operator,
-        id(request),
-        request.ip,
-        secondAbove,
-      );
-      return { withdrawal: await acted(context, withdrawal) };
-    },
-  },
-  {
-    method: 'POST',
-    url: 'withdrawals/:id/reject',
-    role: 'admin',
-    handler: async (context) => {
-      const { services, operator, request } = context;
-      const { reason } = parseBody(reasonBody, request.body);
-      const withdrawal = rejectWithdrawal(services.payments, services.bus, operator, id(request), reason, request.ip);
-      return { withdrawal: await acted(context, withdrawal) };
-    },
-  },
-  {
-    method: 'GET',
-    url: 'players',
-    role: 'viewer',
-    handler: async ({ services, request }) => ({
-      items: await searchPlayers(services.database.db, parseBody(searchQuery, request.query).q),
+  opsRoute('POST /ops/logout', async ({ services, operator, request }) => {
+    await signOut(services.database.db, services.bus, operator, request.ip);
+    return null;
+  }),
+  opsRoute('GET /ops/state', ({ services, errors }) =>
+    opsState({
+      ...{ db: services.database.db, payments: services.payments, now: () => services.clock.now() },
+      playersOnline: () => services.stomp.onlineEverywhere,
+      errorsLastHour: () => errors.lastHour(),
     }),
-  },
-  {
-    method: 'GET',
-    url: 'players/:id',
-    role: 'viewer',
-    handler: ({ services, request }) => playerFile(services.database.db, id(request)),
-  },
-  {
-    method: 'GET',
-    url: 'players/:id/ledger',
-    role: 'viewer',
-    handler: ({ services, request }) =>
-      playerLedger(services.database.db, id(request), parseBody(ledgerQuery, request.query)),
-  },
-  ...(['block', 'unblock'] as const).map((action): OpsRoute => ({
-    method: 'POST',
-    url: `players/:id/${action}`,
-    role: 'admin',
-    handler: (context) => {
+  ),
+  opsRoute('POST /ops/pause', (context) => {
+    const { services, operator, request } = context;
+    const { reason } = request.body;
+    return acted(
+      context,
+      audited(services.database.db, services.bus, async (tx, audit) => {
+        const { before, after } = await setPause(tx, reason, operator.email);
+        await audit({
+          actor: operator.email,
+          action: 'pause',
+          target: 'game',
+          reason,
+          before,
+          after,
+          address: request.ip,
+        });
+        return { paused: after };
+      }),
+    );
+  }),
+  opsRoute('POST /ops/resume', (context) => {
+    const { services, operator, request } = context;
+    return acted(
+      context,
+      audited(services.database.db, services.bus, async (tx, audit) => {
+        const before = await clearPause(tx);
+        await audit({ actor: operator.email, action: 'resume', target: 'game', before, address: request.ip });
+        return { paused: null };
+      }),
+    );
+  }),
+  opsRoute('GET /ops/withdrawals', ({ services, request }) => listWithdrawals(services.database.db, request.query)),
+  opsRoute('POST /ops/withdrawals/:id/approve', async (context) => {
+    const { services, operator, request } = context;
+    const secondAbove = services.config.ops.secondApprovalAbove;
+    const { id } = request.params;
+    const withdrawal = approveWithdrawal(services.payments, services.bus, operator, id, request.ip, secondAbove);
+    return { withdrawal: await acted(context, withdrawal) };
+  }),
+  opsRoute('POST /ops/withdrawals/:id/reject', async (context) => {
+    const { services, operator, request } = context;
+    const { params, body } = request;
+    const withdrawal = rejectWithdrawal(services.payments, services.bus, operator, params.id, body.reason, request.ip);
+    return { withdrawal: await acted(context, withdrawal) };
+  }),
+  opsRoute('GET /ops/players', async ({ services, request }) => ({
+    items: await searchPlayers(services.database.db, request.query.q),
+  })),
+  opsRoute('GET /ops/players/:id', ({ services, request }) => playerFile(services.database.db, request.params.id)),
+  opsRoute('GET /ops/players/:id/ledger', ({ services, request }) =>
+    playerLedger(services.database.db, request.params.id, request.query),
+  ),
+  ...(['block', 'unblock'] as const).map((action) =>
+    opsRoute(`POST /ops/players/:id/${action}`, (context) => {
       const { services, operator, request } = context;
-      const { reason } = parseBody(reasonBody, request.body);
+      const { reason } = request.body;
       const blocked = action === 'block' ? reason : null;
       const db = services.database.db;
-      return acted(context, setBlocked(db, services.bus, operator, id(request), blocked, reason, request.ip));
-    },
-  })),
-  {
-    method: 'POST',
-    url: 'players/:id/adjust',
-    role: 'admin',
-    handler: (context) => {
-      const { services, operator, request } = context;
-      const { amount, reason } = parseBody(adjustBody, request.body);
-      return acted(
-        context,
-        adjustBalance(services.database.db, services.bus, operator, id(request), amount, reason, request.ip),
-      );
-    },
-  },
-  {
-    method: 'GET',
-    url: 'audit',
-    role: 'viewer',
-    handler: ({ services, request }) => listAudit(services.database.db, parseBody(auditQuery, request.query)),
-  },
-  {
-    method: 'GET',
-    url: 'config',
-    role: 'viewer',
-    handler: async ({ services }): Promise<OpsConfig> => {
-      const { chain, ops } = services.config;
-      return {
-        ...{ cluster: EXPLORER_CLUSTERS[chain], explorer: ops.explorer },
-        ...{ reviewAbove: ops.reviewAbove, secondApprovalAbove: ops.secondApprovalAbove },
-      };
-    },
-  },
+      return acted(context, setBlocked(db, services.bus, operator, request.params.id, blocked, reason, request.ip));
+    }),
+  ),
+  opsRoute('POST /ops/players/:id/adjust', (context) => {
+    const { services, operator, request } = context;
+    const { amount, reason } = request.body;
+    const db = services.database.db;
+    return acted(context, adjustBalance(db, services.bus, operator, request.params.id, amount, reason, request.ip));
+  }),
+  opsRoute('GET /ops/audit', ({ services, request }) => listAudit(services.database.db, request.query)),
+  opsRoute('GET /ops/config', async ({ services }) => {
+    const { chain, ops } = services.config;
+    return {
+      ...{ cluster: EXPLORER_CLUSTERS[chain], explorer: ops.explorer },
+      ...{ reviewAbove: ops.reviewAbove, secondApprovalAbove: ops.secondApprovalAbove },
+    };
+  }),
 ];
 
-/** Registers POST /ops/auth (rate-limited per address and per email) and the route table. */
+/** Registers POST /ops/auth (rate-limited per address and per email) and the routes behind a session. */
 export function opsRoutes(services: Services, feed: OpsFeed, errors: ClusterErrors) {
   const { db } = services.database;
   return async function (app: FastifyInstance): Promise<void> {
     const isOperator = async (email: string) =>
       (await db.select({ id: operators.id }).from(operators).where(eq(operators.email, email.trim().toLowerCase())))
         .length > 0;
-    app.post('/ops/auth', { preHandler: authLimits(app, services.config.rateLimits, isOperator) }, async (request) => {
-      const form = parseBody(authBody, request.body);
-      return ok(await signIn(db, services.bus, form, request.ip, services.config.ops.sessionMs));
-    });
+    const limits = authLimits(app, services.config.rateLimits, isOperator);
+    schemaRoute(app, 'POST /ops/auth', table['POST /ops/auth'], limits, async (request) =>
+      signIn(db, services.bus, request.body, request.ip, services.config.ops.sessionMs),
+    );
     for (const route of OPS_ROUTES)
-      app.route({
-        method: route.method,
-        url: `/ops/${route.url}`,
-        handler: async (request) => {
-          const operator = await requireOperator(db, request, route.role);
-          return ok(await route.handler({ services, request, operator, feed, errors }));
-        },
+      schemaRoute(app, route.key, table[route.key], [operatorOnly(db, route.role)], (request) => {
+        const context = { services, request, operator: operatorOf(request), feed, errors };
+        return route.handler(context as OpsContext<OperatorKey>);
       });
   };
 }

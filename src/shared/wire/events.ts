@@ -67,3 +67,11 @@ export type BetEventType = BetEvent['eventType'];
 
 export const onlineEvent = z.object({ online: z.number() });
 export type OnlineEvent = z.infer<typeof onlineEvent>;
+
+/** Public: the game is paused for maintenance, and why, or not; sent on subscribe and on every change (docs/ops.md "Pause"). */
+export const MAINTENANCE_DESTINATION = '/topic/maintenance';
+export const maintenanceEvent = z.union([
+  z.object({ paused: z.literal(true), reason: z.string() }),
+  z.object({ paused: z.literal(false) }),
+]);
+export type MaintenanceEvent = z.infer<typeof maintenanceEvent>;

@@ -10,6 +10,7 @@ import {
   type LeaderPeriod,
 } from '../constants';
 import { beforeBet, pageSize, roundNumber } from './fields';
+import { maintenanceEvent } from './events';
 
 export const gameState = z.enum(['CREATED', 'STARTED', 'ENDED']);
 export type GameState = z.infer<typeof gameState>;
@@ -105,8 +106,4 @@ export const roundsQuery = z.object({
 });
 
 /** GET /game/status (extension): whether an operator has paused the game for maintenance, and why (docs/ops.md). */
-const maintenance = z.union([
-  z.object({ paused: z.literal(true), reason: z.string() }),
-  z.object({ paused: z.literal(false) }),
-]);
-export const gameStatus = z.object({ maintenance });
+export const gameStatus = z.object({ maintenance: maintenanceEvent });

@@ -105,13 +105,12 @@ export type RouteKey = keyof Routes;
 export type Method = RouteKey extends `${infer M} ${string}` ? M : never;
 /** The paths a method has, e.g. PathOf<'GET'> includes '/game/last'. */
 export type PathOf<M extends Method> = RouteKey extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never;
-type Part<K extends RouteKey, P extends 'params' | 'query' | 'body'> =
-  Routes[K] extends Record<P, infer S extends z.ZodType> ? S : undefined;
-/** What a route's part takes on the wire (before its transforms), or undefined when it has none. */
-export type Input<K extends RouteKey, P extends 'params' | 'query' | 'body'> =
-  Part<K, P> extends z.ZodType ? z.input<Part<K, P>> : undefined;
-/** What a route's part is once validated (after its transforms), or undefined when it has none. */
-export type Parsed<K extends RouteKey, P extends 'params' | 'query' | 'body'> =
-  Part<K, P> extends z.ZodType ? z.output<Part<K, P>> : undefined;
+type Part<S, P extends 'params' | 'query' | 'body'> = S extends Record<P, infer T extends z.ZodType> ? T : undefined;
+/** What part P of a route with schemas S takes on the wire (before its transforms), or undefined when it has none. */
+export type InputOf<S, P extends 'params' | 'query' | 'body'> =
+  Part<S, P> extends z.ZodType ? z.input<Part<S, P>> : undefined;
+/** What part P of a route with schemas S is once validated (after its transforms), or undefined when it has none. */
+export type ParsedOf<S, P extends 'params' | 'query' | 'body'> =
+  Part<S, P> extends z.ZodType ? z.output<Part<S, P>> : undefined;
 /** The envelope's `data` of a route. */
 export type Answer<K extends RouteKey> = z.output<Routes[K]['answer']>;

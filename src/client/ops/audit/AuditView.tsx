@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../hud/pixel';
 import { opsGet } from '../api';
-import type { OpsAuditRow, OpsPage } from '../../../shared/ops';
+import type { OpsAuditRow } from '../../../shared/ops';
 import { formatAt } from '../format';
 import { Pager } from '../Pager';
 import { Panel } from '../Stats';
@@ -31,7 +31,7 @@ export function AuditView({ live }: { live: OpsAuditRow[] }) {
   const before = trail.at(-1);
   const id = useId();
   const [page] = useLoad(
-    () => opsGet<OpsPage<OpsAuditRow>>('audit', { ...nonEmpty(filter), before, limit: PAGE }),
+    () => opsGet('audit', { query: { ...nonEmpty(filter), before, limit: PAGE } }),
     [filter.actor, filter.action, filter.target, before],
   );
   const loaded = page.state === 'done' ? page.value.items : [];

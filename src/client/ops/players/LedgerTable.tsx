@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import { opsGet } from '../api';
-import type { OpsLedgerRow, OpsPage } from '../../../shared/ops';
 import { formatAt, formatCoins } from '../format';
 import { Pager } from '../Pager';
 import { Table } from '../Table';
@@ -14,7 +13,7 @@ export function LedgerTable({ playerId }: { playerId: string }) {
   const [trail, setTrail] = useState<string[]>([]);
   const before = trail.at(-1);
   const [page] = useLoad(
-    () => opsGet<OpsPage<OpsLedgerRow>>(`players/${playerId}/ledger`, { before, limit: PAGE }),
+    () => opsGet('players/:id/ledger', { params: { id: playerId }, query: { before, limit: PAGE } }),
     [playerId, before],
   );
   if (page.state === 'loading') return <p role="status">Loading…</p>;

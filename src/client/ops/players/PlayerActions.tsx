@@ -7,18 +7,21 @@
 import { useId, useState } from 'react';
 import { HUNDREDTHS_PER_COIN } from '../../../shared/constants';
 import { opsPost } from '../api';
-import type { OpsPlayerFile } from '../contract';
+import type { OpsPlayerFile } from '../../../shared/ops';
 import { formatCoins, signedCoins } from '../format';
 import { ReasonDialog } from '../ReasonDialog';
 import { ActionButton } from '../role';
 
-type Asking = 'block' | 'unblock' | 'adjust' | null;
+type Action = 'block' | 'unblock' | 'adjust';
+type Asking = Action | null;
+/** POST /ops/players/:id/<action>'s body: the reason, and the adjustment's amount in coins. */
+type ActionBody = { reason: string; amount?: number };
 
 export function PlayerActions({ player, onChanged }: { player: OpsPlayerFile; onChanged(): void }) {
   const [asking, setAsking] = useState<Asking>(null);
   const close = () => setAsking(null);
-  const act = (path: string, body: Record<string, unknown>) =>
-    opsPost(`players/${player.id}/${path}`, body).then(onChanged);
+  const act = (action: Action, body: ActionBody) =>
+    opsPost(`players/:id/${action}`, body, { params: { id: player.id } }).then(onChanged);
   return (
     <div className="ops-row">
       {player.blocked ? (
@@ -59,7 +62,7 @@ export function PlayerActions({ player, onChanged }: { player: OpsPlayerFile; on
 interface AdjustProps {
   balance: number;
   onClose(): void;
-  onConfirm(path: string, body: Record<string, unknown>): Promise<void>;
+  onConfirm(action: 'adjust', body: ActionBody): Promise<void>;
 }
 
 function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
@@ -74,7 +77,8 @@ function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
       confirmLabel={amount !== null && amount < 0 ? 'Debit' : 'Credit'}
       ready={after !== null && after >= 0}
       onClose={onClose}
-      onConfirm={(reason) => onConfirm('adjust', { amount, reason })}
+      // ReasonDialog confirms only when ready, so with an amount.
+      onConfirm={(reason) => onConfirm('adjust', { amount: amount!, reason })}
     >
       <label className="ops-field" htmlFor={id}>
         <span className="ops-label">Whole coins (negative to debit)</span>

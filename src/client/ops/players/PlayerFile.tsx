@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { LIMIT_NAMES, type PlayerLimits } from '../../../shared/protocol';
 import { Button, Chip } from '../../hud/pixel';
 import { opsGet } from '../api';
-import type { OpsPlayerFile } from '../contract';
 import { useConfig } from '../config';
 import { formatAt, formatCoins, formatWireRate } from '../format';
 import { Panel, Stats } from '../Stats';
@@ -19,7 +18,7 @@ import { PlayerActions } from './PlayerActions';
 import { Transfers } from './Transfers';
 
 export function PlayerFile({ id, onBack }: { id: string; onBack(): void }) {
-  const [loaded, reload] = useLoad(() => opsGet<OpsPlayerFile>(`players/${id}`), [id]);
+  const [loaded, reload] = useLoad(() => opsGet('players/:id', { params: { id } }), [id]);
   const config = useConfig();
   // The ledger reloads after an action too: its key changes with each reload of the file.
   const [changes, setChanges] = useState(0);

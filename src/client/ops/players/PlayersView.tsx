@@ -19,7 +19,7 @@ export function PlayersView() {
     setBusy(true);
     setError(null);
     try {
-      setRows((await opsGet<{ items: OpsPlayerSummary[] }>('players', { q: query.trim() })).items);
+      setRows((await opsGet('players', { query: { q: query.trim() } })).items);
     } catch (failure) {
       setError((failure as Error).message);
     } finally {

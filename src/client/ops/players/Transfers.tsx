@@ -1,7 +1,7 @@
 /** A player's deposits or withdrawals, each with its chain signature linked to the explorer. */
 
 import type { OpsConfig } from '../../../shared/ops';
-import type { OpsPlayerFile } from '../contract';
+import type { OpsPlayerFile } from '../../../shared/ops';
 import { formatAt, formatCoins } from '../format';
 import { Signature } from '../Signature';
 import { Table } from '../Table';

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Chip } from '../../hud/pixel';
 import { opsGet, opsPost } from '../api';
-import type { OpsConfig, OpsPage, OpsSession, OpsWithdrawal } from '../../../shared/ops';
+import type { OpsConfig, OpsSession, OpsWithdrawal } from '../../../shared/ops';
 import { useConfig } from '../config';
 import { formatAt, formatCoins, shorten } from '../format';
 import { Pager } from '../Pager';
@@ -26,7 +26,7 @@ export function WithdrawalsView({ session, review }: { session: OpsSession; revi
   const [trail, setTrail] = useState<string[]>([]);
   const before = trail.at(-1);
   const [list, reload] = useLoad(
-    () => opsGet<OpsPage<OpsWithdrawal>>('withdrawals', { status, before, limit: PAGE }),
+    () => opsGet('withdrawals', { query: { status, before, limit: PAGE } }),
     [status, before, review],
   );
   return (
@@ -99,7 +99,7 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
     setBusy(true);
     setError(null);
     try {
-      await opsPost(`withdrawals/${item.id}/approve`);
+      await opsPost('withdrawals/:id/approve', undefined, { params: { id: item.id } });
       onDone();
     } catch (failure) {
       setError((failure as Error).message);
@@ -154,7 +154,7 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
           confirmLabel="Reject"
           onClose={() => setRejecting(false)}
           onConfirm={async (reason) => {
-            await opsPost(`withdrawals/${item.id}/reject`, { reason });
+            await opsPost('withdrawals/:id/reject', { reason }, { params: { id: item.id } });
             onDone();
           }}
         >

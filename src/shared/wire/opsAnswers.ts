@@ -1,0 +1,137 @@
+/**
+ * What /api/v1/ops answers and its STOMP destinations carry (docs/ops.md): money is integer
+ * hundredths of a coin, times are ISO strings, rates are the wire's hundredths (153 is x1.53).
+ */
+
+import { z } from 'zod';
+import { playerLimits } from './user';
+
+export const opsRole = z.enum(['viewer', 'admin']);
+
+/** POST /ops/auth. */
+export const opsSession = z.object({ token: z.string(), role: opsRole, email: z.string(), expiresAt: z.string() });
+
+/** The pause in force; `by` is the operator's email. */
+export const opsPause = z.object({ reason: z.string(), since: z.string(), by: z.string() });
+
+/** GET /ops/state and /topic/ops/state. */
+export const opsState = z.object({
+  paused: opsPause.nullable(),
+  round: z
+    .object({
+      gameId: z.string(),
+      state: z.enum(['CREATED', 'STARTED', 'ENDED', 'VOID']),
+      rate: z.number(),
+      bets: z.number(),
+      stakes: z.number(),
+      /** The profit the house would pay if every open bet cashed out now, with the cash-outs already paid this round. */
+      owedIfAllCashOut: z.number(),
+      /** The round's cap on that profit (null: uncapped). */
+      riskCap: z.number().nullable(),
+    })
+    .nullable(),
+  house: z.object({
+    chainBalance: z.number(),
+    coinsOwed: z.number(),
+    bankroll: z.number(),
+    reservesRatio: z.number().nullable(),
+  }),
+  playersOnline: z.number(),
+  pending: z.object({ deposits: z.number(), withdrawals: z.number(), review: z.number() }),
+  lastRounds: z.array(z.object({ gameId: z.string(), crash: z.number(), houseResult: z.number() })),
+  errorsLastHour: z.number(),
+});
+
+/** A page of a list, newest first; `next` is the `before` of the next page (null: none). */
+const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().nullable() });
+
+const approval = z.object({ by: z.string(), at: z.string() });
+export const opsWithdrawal = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  wallet: z.string(),
+  amount: z.number(),
+  createdAt: z.string(),
+  status: z.enum(['review', 'pending', 'confirmed', 'failed']),
+  approvals: z.array(approval),
+  signature: z.string().nullable(),
+  /** Why it failed or was rejected. */
+  reason: z.string().nullable(),
+});
+export const withdrawalPage = page(opsWithdrawal);
+export const reviewedWithdrawal = z.object({ withdrawal: opsWithdrawal });
+
+export const opsPlayerSummary = z.object({
+  id: z.string(),
+  wallet: z.string().nullable(),
+  email: z.string().nullable(),
+  referralCode: z.string(),
+  balance: z.number(),
+  blocked: z.boolean(),
+});
+export const playerSearch = z.object({ items: z.array(opsPlayerSummary) });
+
+/** GET /ops/players/:id: everything support needs about one player. */
+export const opsPlayerFile = opsPlayerSummary.extend({
+  blockedReason: z.string().nullable(),
+  limits: playerLimits,
+  exclusion: z.object({ until: z.string().nullable() }).nullable(),
+  createdAt: z.string().nullable(),
+  signIns: z.array(z.object({ address: z.string(), at: z.string().nullable() })),
+  deposits: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number(),
+      status: z.string(),
+      signature: z.string().nullable(),
+      reason: z.string().nullable(),
+      createdAt: z.string().nullable(),
+    }),
+  ),
+  withdrawals: z.array(opsWithdrawal),
+  bets: z.array(
+    z.object({
+      id: z.string(),
+      gameId: z.string(),
+      amount: z.number(),
+      /** As stored (CASHED_OUT, not the players' wire name REFUNDED: docs/glossary.md). */
+      status: z.string(),
+      rate: z.number().nullable(),
+      win: z.number().nullable(),
+      at: z.string().nullable(),
+    }),
+  ),
+});
+
+export const ledgerPage = page(
+  z.object({
+    id: z.string(),
+    kind: z.string(),
+    amount: z.number(),
+    balance: z.number(),
+    at: z.string(),
+    ref: z.string(),
+  }),
+);
+
+/** An audit row, GET /ops/audit and /topic/ops/audit; `before` and `after` are whatever the action changed. */
+export const opsAuditRow = z.object({
+  id: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  address: z.string().nullable(),
+  at: z.string(),
+});
+export const auditPage = page(opsAuditRow);
+
+export const opsConfig = z.object({
+  cluster: z.string(),
+  /** A transaction's link: replace {sig} with its signature. */
+  explorer: z.string(),
+  reviewAbove: z.number().nullable(),
+  secondApprovalAbove: z.number().nullable(),
+});
