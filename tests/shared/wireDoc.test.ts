@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { OPS_DESTINATIONS, opsRoutes } from '../../src/shared/wire/ops';
 import { routes } from '../../src/shared/wire/routes';
 import { wireSchemas, withWireSchemas } from '../../scripts/wireDoc';
 
@@ -8,6 +9,13 @@ describe('docs/wire.md', () => {
   it('holds the shapes the schemas of src/shared/wire give (npm run docs:wire rewrites them)', () => {
     const page = readFileSync('docs/wire.md', 'utf8');
     expect(withWireSchemas(page) === page, 'docs/wire.md is stale: run npm run docs:wire').toBe(true);
+  });
+
+  it("holds the operator's routes and destinations and the maintenance notice", () => {
+    const part = wireSchemas();
+    for (const key of Object.keys(opsRoutes)) expect(part).toContain(`#### \`${key}\``);
+    for (const destination of [...Object.values(OPS_DESTINATIONS), '/topic/maintenance'])
+      expect(part).toContain(`#### \`${destination}\``);
   });
 
   it('changes when a schema changes', () => {
