@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { OPS_DESTINATIONS, opsRoutes } from '../../src/shared/wire/ops';
+import { opsRoutes } from '../../src/shared/wire/ops';
+import { OPS_DESTINATIONS } from '../../src/shared/wire/opsEvents';
 import { routes } from '../../src/shared/wire/routes';
 import { wireSchemas, withWireSchemas } from '../../scripts/wireDoc';
 

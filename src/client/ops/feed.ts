@@ -12,7 +12,8 @@ import { HEARTBEAT_MS, RECONNECT_DELAY_MS } from '../../shared/constants';
 import { brokerUrl } from '../net/brokerUrl';
 import { decode } from '../net/decode';
 import { opsGet } from './api';
-import { OPS_DESTINATIONS, opsEvents, type OpsAuditRow, type OpsState } from '../../shared/wire/ops';
+import { OPS_DESTINATIONS, opsEvents } from '../../shared/wire/opsEvents';
+import type { OpsAuditRow, OpsState } from '../../shared/wire/ops';
 
 /** Audit rows that arrived live, newest first, at most this many kept. */
 const LIVE_AUDIT_ROWS = 50;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 /** Every JSON answer is this envelope (docs/wire.md "Envelope and statuses"); a client reads `data.data`. */
-export const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
+export const envelope = <T extends z.core.$ZodType>(data: T) => z.object({ success: z.literal(true), data });
 /** Either envelope, the answer or a refusal (`errorMessage` a sentence a player can read), as a reader holds it before looking at `success`. */
 export type Envelope<T = unknown> = { success: boolean; data?: T; errorMessage?: string };
 

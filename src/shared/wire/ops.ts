@@ -1,23 +1,20 @@
 /**
  * The operator's console contract (docs/ops.md): the /api/v1/ops route table, with each route's
- * schemas and the role it needs, and its STOMP destinations. The server registers the routes from
- * it (validation and serialisation), the console's client and feed take their types and decoders
- * from it, docs/wire.md is generated from it.
+ * schemas and the role it needs (its STOMP destinations are in opsEvents.ts). The server registers
+ * the routes from it (validation and serialisation), the console's client takes its types from it,
+ * docs/wire.md is generated from it.
  */
 
 import { z } from 'zod';
 import {
   auditPage,
   ledgerPage,
-  opsAuditRow,
   opsConfig,
-  opsPause,
   opsPlayerFile,
   opsPlayerSummary,
   opsRole,
   opsSession,
   opsWithdrawal,
-  opsState,
   playerSearch,
   reviewedWithdrawal,
   withdrawalPage,
@@ -32,6 +29,7 @@ import {
   searchQuery,
   withdrawalsQuery,
 } from './opsRequests';
+import { opsAuditRow, opsPause, opsState } from './opsEvents';
 import type { RouteSchemas } from './routes';
 
 export type OpsRole = z.infer<typeof opsRole>;
@@ -69,15 +67,6 @@ export type OpsKey = keyof OpsRoutes;
 export type OperatorKey = { [K in OpsKey]: OpsRoutes[K] extends { role: OpsRole } ? K : never }[OpsKey];
 /** The envelope's `data` of an ops route. */
 export type OpsAnswer<K extends OpsKey> = z.output<OpsRoutes[K]['answer']>;
-
-export const OPS_DESTINATIONS = {
-  /** The GET /ops/state data, once a second and after every action. Operators only. */
-  state: '/topic/ops/state',
-  /** Each new audit row. Operators only. */
-  audit: '/topic/ops/audit',
-} as const;
-/** What each ops destination carries. */
-export const opsEvents = { state: opsState, audit: opsAuditRow } as const;
 
 export type OpsSession = z.infer<typeof opsSession>;
 export type OpsPause = z.infer<typeof opsPause>;

@@ -1,9 +1,10 @@
 /**
- * What /api/v1/ops answers and its STOMP destinations carry (docs/ops.md): money is integer
- * hundredths of a coin, times are ISO strings, rates are the wire's hundredths (153 is x1.53).
+ * What /api/v1/ops answers (docs/ops.md), besides the state and audit rows its STOMP destinations
+ * also carry (opsEvents.ts): money is integer hundredths of a coin, times are ISO strings.
  */
 
 import { z } from 'zod';
+import { opsAuditRow } from './opsEvents';
 import { playerLimits } from './user';
 
 export const opsRole = z.enum(['viewer', 'admin']);
@@ -11,39 +12,8 @@ export const opsRole = z.enum(['viewer', 'admin']);
 /** POST /ops/auth. */
 export const opsSession = z.object({ token: z.string(), role: opsRole, email: z.string(), expiresAt: z.string() });
 
-/** The pause in force; `by` is the operator's email. */
-export const opsPause = z.object({ reason: z.string(), since: z.string(), by: z.string() });
-
-/** GET /ops/state and /topic/ops/state. */
-export const opsState = z.object({
-  paused: opsPause.nullable(),
-  round: z
-    .object({
-      gameId: z.string(),
-      state: z.enum(['CREATED', 'STARTED', 'ENDED', 'VOID']),
-      rate: z.number(),
-      bets: z.number(),
-      stakes: z.number(),
-      /** The profit the house would pay if every open bet cashed out now, with the cash-outs already paid this round. */
-      owedIfAllCashOut: z.number(),
-      /** The round's cap on that profit (null: uncapped). */
-      riskCap: z.number().nullable(),
-    })
-    .nullable(),
-  house: z.object({
-    chainBalance: z.number(),
-    coinsOwed: z.number(),
-    bankroll: z.number(),
-    reservesRatio: z.number().nullable(),
-  }),
-  playersOnline: z.number(),
-  pending: z.object({ deposits: z.number(), withdrawals: z.number(), review: z.number() }),
-  lastRounds: z.array(z.object({ gameId: z.string(), crash: z.number(), houseResult: z.number() })),
-  errorsLastHour: z.number(),
-});
-
 /** A page of a list, newest first; `next` is the `before` of the next page (null: none). */
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().nullable() });
+const page = <T extends z.core.$ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().nullable() });
 
 const approval = z.object({ by: z.string(), at: z.string() });
 export const opsWithdrawal = z.object({
@@ -114,18 +84,6 @@ export const ledgerPage = page(
   }),
 );
 
-/** An audit row, GET /ops/audit and /topic/ops/audit; `before` and `after` are whatever the action changed. */
-export const opsAuditRow = z.object({
-  id: z.string(),
-  actor: z.string(),
-  action: z.string(),
-  target: z.string().nullable(),
-  reason: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  address: z.string().nullable(),
-  at: z.string(),
-});
 export const auditPage = page(opsAuditRow);
 
 export const opsConfig = z.object({

@@ -49,10 +49,10 @@ import { exclusionBody, limitsBody, playerLimits, playerStats, profile, sessionQ
 
 /** What one route takes and answers. */
 export interface RouteSchemas {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  answer: z.ZodType;
+  params?: z.core.$ZodType;
+  query?: z.core.$ZodType;
+  body?: z.core.$ZodType;
+  answer: z.core.$ZodType;
   /** The route needs a signed-in player (a Bearer access token). */
   signedIn?: true;
 }
@@ -105,12 +105,12 @@ export type RouteKey = keyof Routes;
 export type Method = RouteKey extends `${infer M} ${string}` ? M : never;
 /** The paths a method has, e.g. PathOf<'GET'> includes '/game/last'. */
 export type PathOf<M extends Method> = RouteKey extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never;
-type Part<S, P extends 'params' | 'query' | 'body'> = S extends Record<P, infer T extends z.ZodType> ? T : undefined;
+type Part<S, P extends 'params' | 'query' | 'body'> = S extends Record<P, infer T extends z.core.$ZodType> ? T : undefined;
 /** What part P of a route with schemas S takes on the wire (before its transforms), or undefined when it has none. */
 export type InputOf<S, P extends 'params' | 'query' | 'body'> =
-  Part<S, P> extends z.ZodType ? z.input<Part<S, P>> : undefined;
+  Part<S, P> extends z.core.$ZodType ? z.input<Part<S, P>> : undefined;
 /** What part P of a route with schemas S is once validated (after its transforms), or undefined when it has none. */
 export type ParsedOf<S, P extends 'params' | 'query' | 'body'> =
-  Part<S, P> extends z.ZodType ? z.output<Part<S, P>> : undefined;
+  Part<S, P> extends z.core.$ZodType ? z.output<Part<S, P>> : undefined;
 /** The envelope's `data` of a route. */
 export type Answer<K extends RouteKey> = z.output<Routes[K]['answer']>;
