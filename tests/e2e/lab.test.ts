@@ -1,9 +1,9 @@
 /**
- * The strategy lab in Chromium against the real server (docs/hud.md "Player tools"): a seed chain
- * of 10,000 ended rounds stored as the engine stores them, fetched from GET /game/rounds and
- * verified in the page (the time is printed: the benchmark figure of point 3), replayed with
- * figures equal to a recomputation here; a player's own strategy in the sandbox, and one that loops
- * forever.
+ * The strategy lab in Chromium against the real server (docs/hud.md "Player tools"): a seed chain of
+ * 10,000 ended rounds stored as the engine stores them, fetched from GET /game/rounds and verified
+ * in the page (the time is printed: docs/benchmarks/lab.md), replayed with figures equal
+ * to a recomputation here; every round of a run opening its fairness data; a player's own strategy
+ * in the sandbox, one that loops forever and one that grows its state past its memory budget.
  */
 
 import { loadavg } from 'node:os';
@@ -115,9 +115,31 @@ describe('the strategy lab in Chromium', () => {
       await page.getByRole('button', { name: 'Strategy Lab' }).first().click();
       // A first small run loads the lab's chunk and warms the server's database, as a player's second run finds them.
       await runLab('fixed', 100);
+      // The page's own timings of the ten GET /game/rounds pages, fetched one after the other (docs/benchmarks/lab.md).
+      await page.evaluate(() => {
+        performance.clearResourceTimings();
+        performance.setResourceTimingBufferSize(1000);
+      });
       const ms = await runLab('martingale', ROUNDS);
       console.log(
         `strategy lab: fetched, verified and replayed ${ROUNDS} rounds in the page in ${ms} ms (load average ${loadavg()[0]!.toFixed(1)})`,
+      );
+      const fetching = await page.evaluate(() => {
+        const pages = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+          entry.name.includes('/game/rounds'),
+        );
+        const sum = (part: (entry: PerformanceResourceTiming) => number) =>
+          Math.round(pages.reduce((total, entry) => total + part(entry), 0));
+        return {
+          pages: pages.length,
+          all: Math.round(Math.max(...pages.map((e) => e.responseEnd)) - Math.min(...pages.map((e) => e.startTime))),
+          // From the request sent to the first byte: the server's time (and the network's, nil here).
+          server: sum((e) => e.responseStart - e.requestStart),
+          download: sum((e) => e.responseEnd - e.responseStart),
+        };
+      });
+      console.log(
+        `strategy lab: of which fetching the ${fetching.pages} pages of rounds ${fetching.all} ms (waiting for the server ${fetching.server} ms, downloading ${fetching.download} ms)`,
       );
       expect(await lab().getByTestId('lab-verified').textContent()).toMatch(
         new RegExp(
@@ -159,6 +181,64 @@ describe('the strategy lab in Chromium', () => {
       expect(await lab().getByTestId('lab-error').textContent()).toMatch(/^The strategy failed: .*(Network|send)/);
       // The only complaint of the page is that refused request.
       expect(problems.filter((text) => !text.includes('connect-src'))).toEqual([]);
+    },
+  );
+
+  it(
+    'opens the fairness data of an early round of a 1,000-round run from its row or the chart, with few rows in the page',
+    TEST,
+    async () => {
+      await runLab('fixed', 1000);
+      // A fixed bet can run out of balance before the 1,000th round: the run, whatever it was, must come back.
+      const ended = await lab().getByTestId('lab-stopped').textContent();
+      const rows = lab().getByTestId('lab-rounds').getByRole('listitem');
+      expect(await rows.count()).toBeLessThan(60);
+      const fifth = rows.filter({ has: page.locator('span:first-child', { hasText: /^5$/ }) });
+      const gameId = await fifth.locator('.lab-link').textContent();
+      await fifth.focus();
+      await page.keyboard.press('Enter');
+      const fair = page.getByRole('dialog', { name: 'Provably Fair' });
+      expect(await fair.getByText(`Round ${gameId}`).isVisible()).toBe(true);
+      // The 5th oldest of the newest 1,000 rounds of the chain.
+      expect(Number(await fair.locator('.modal-value').first().textContent())).toBe(fullRates[ROUNDS - 1000 + 4]);
+      await expect
+        .poll(() => fair.getByTestId('fairness-check').allTextContents(), { timeout: 30_000 })
+        .toEqual(expect.arrayContaining([expect.stringMatching(/^✓Hash of rate \+ salt/)]));
+      await page.keyboard.press('Escape');
+      // The lab opens again on the same run.
+      await page.getByRole('button', { name: 'Strategy Lab' }).first().click();
+      expect(await lab().getByTestId('lab-stopped').textContent()).toBe(ended);
+      // A click on the chart opens the round under the cursor.
+      await lab().locator('.lab-chart .u-over').click();
+      expect(await fair.getByText(/^Round \d+$/).isVisible()).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Strategy Lab' }).first().click();
+    },
+  );
+
+  it(
+    'stops a strategy whose state grows without bound, with its memory budget in words, and the page lives on',
+    TEST,
+    async () => {
+      const hoarder =
+        "(balance, history, state) => { state.log = (state.log ?? '') + 'x'.repeat(1000); return { stake: 10, target: 2 }; }";
+      await lab().locator('select[name="kind"]').selectOption('custom');
+      await lab().getByLabel('Strategy code').fill(hoarder);
+      await runLab('custom', 1000);
+      expect(await lab().getByTestId('lab-error').textContent()).toBe(
+        'The strategy keeps more than 64 KiB in its state and was stopped: a strategy may carry at most 64 KiB (as JSON) from one round to the next',
+      );
+      // Nor can it hang what it keeps on the worker's global object (frozen, freezeAll.ts).
+      await lab().getByLabel('Strategy code').fill("() => { 'use strict'; self.keep = []; return null; }");
+      await runLab('custom', 10);
+      expect(await lab().getByTestId('lab-error').textContent()).toMatch(/^The strategy failed: .*not extensible/);
+      // Or on a built-in.
+      await lab().getByLabel('Strategy code').fill("() => { 'use strict'; Math.max.keep = []; return null; }");
+      await runLab('custom', 10);
+      expect(await lab().getByTestId('lab-error').textContent()).toMatch(/^The strategy failed: .*not extensible/);
+      expect(await page.locator('iframe[data-testid="strategy-sandbox"]').count()).toBe(0);
+      await runLab('fixed', 100);
+      expect(await lab().getByTestId('lab-stopped').textContent()).toBe('Played all 100 rounds.');
     },
   );
 });

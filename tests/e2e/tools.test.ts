@@ -1,12 +1,14 @@
 /**
- * Player tools in Chromium against the real server (docs/hud.md "Player tools"): a signed-in player
- * turns the hotkeys on, bets and cashes out in flight with Space, doubles and halves the amount
- * with C and X, then sees the win in the Stats part of Bets History (with its chart) and in the
- * week's top list.
+ * Player tools in Chromium against the real server (docs/hud.md "Player tools"): a signed-in player turns
+ * the hotkeys on, bets and cashes out in flight with Space, doubles and halves the amount with C
+ * and X, then sees the win in the Stats part of Bets History (with its chart) and in the week's top list;
+ * an auto-bet run stops on its loss limit, and a reload stops a run rather than replaying it.
  */
 
+import { count, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bets } from '../../src/server/db/schema';
 import { fundedPlayer } from '../server/betting';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { startServer, type TestServer } from '../server/harness';
@@ -21,6 +23,7 @@ describe('player tools in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
+  let player: Awaited<ReturnType<typeof fundedPlayer>>;
 
   beforeAll(async () => {
     // Every round flies to x3 (about 18 s): time enough to cash out by key.
@@ -44,7 +47,7 @@ describe('player tools in Chromium', () => {
   const amount = () => page.getByLabel('Bet amount').first().inputValue();
 
   it('cashes out with Space once the hotkeys are on, and C and X double and halve the amount', TEST, async () => {
-    const player = await fundedPlayer(server.api, server.server.services.database.db, 100_000);
+    player = await fundedPlayer(server.api, server.server.services.database.db, 100_000);
     await signInByEmail(page, player.email);
 
     // Off by default: Space outside the panels does nothing.
@@ -123,4 +126,28 @@ describe('player tools in Chromium', () => {
       expect(await panel.getByTestId('bet-main-1').locator('.bet-main-label').textContent()).toBe('BET');
     },
   );
+
+  it('stops a run at a reload: the panel shows no run and its rules place no bet after it', TEST, async () => {
+    const { db } = server.server.services.database;
+    const placed = async () => (await db.select({ n: count() }).from(bets).where(eq(bets.accountId, player.id)))[0]!.n;
+    const panel = page.getByRole('group', { name: 'Bet panel 2' });
+    // The same rules without a loss limit: the run would go on for ever.
+    await panel.getByLabel('Stop at net loss').fill('');
+    const before = await placed();
+    await panel.getByRole('button', { name: 'Start run' }).click();
+    await poll(() => panel.getByTestId('auto-run-1').textContent()).toMatch(/running$/);
+    await poll(placed).toBeGreaterThan(before);
+
+    await page.reload();
+    await waitForStage(page, (probe) => probe.ready, 90_000);
+    const atReload = await placed();
+    expect(await panel.getByTestId('auto-run-1').count()).toBe(0);
+    // Two rounds take bets and fly: the rules would have bet in each.
+    for (let round = 0; round < 2; round++) {
+      await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+      await waitForStage(page, (probe) => probe.phase !== 'waiting', 60_000);
+    }
+    expect(await placed()).toBe(atReload);
+    expect(await panel.getByTestId('auto-run-1').count()).toBe(0);
+  });
 });

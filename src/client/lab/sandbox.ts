@@ -44,6 +44,6 @@ function frameHost(code: string, job: { rounds: LabRound[]; start: number }): St
 
 /** The replay of `rounds` by the player's function `source`, or why it failed or was stopped. */
 export async function runCustomStrategy(source: string, rounds: LabRound[], start: number): Promise<JobResult> {
-  const code = `self.labStrategy = (\n${source}\n);\n${await loadWorkerCode()}`;
+  const code = `self.labStrategy = () => (\n${source}\n);\n${await loadWorkerCode()}`;
   return withinBudget(frameHost(code, { rounds, start }));
 }

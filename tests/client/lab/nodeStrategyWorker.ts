@@ -4,9 +4,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { runJob } from '../../../src/client/lab/customStrategy';
 
 const { source, rounds, start } = workerData as { source: string; rounds: []; start: number };
+const make = () => (0, eval)(`(${source})`) as unknown;
 let result;
 try {
-  result = runJob((0, eval)(`(${source})`), rounds, start);
+  make();
+  result = runJob(make, rounds, start);
 } catch (error) {
   result = { error: `The strategy does not parse: ${(error as Error).message}` };
 }

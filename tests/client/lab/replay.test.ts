@@ -90,6 +90,25 @@ describe("a player's own strategy", () => {
     expect(Date.now() - began).toBeLessThan(10_000);
   });
 
+  it('is stopped with a clear message when its state grows past its memory budget', async () => {
+    const hoarder =
+      "(balance, history, state) => { state.log = (state.log ?? '') + 'x'.repeat(20000); return { stake: 10, target: 2 }; }";
+    expect(await withinBudget(nodeHost(hoarder), 20_000)).toEqual({
+      error:
+        'The strategy keeps more than 64 KiB in its state and was stopped: a strategy may carry at most 64 KiB (as JSON) from one round to the next',
+    });
+    expect(await withinBudget(nodeHost('(b, h, state) => { state.keep = () => 1; return null; }'), 20_000)).toEqual({
+      error:
+        'The strategy keeps something in its state that is not plain data (numbers, strings, booleans, arrays, objects) and was stopped',
+    });
+  });
+
+  it('carries nothing in a closure from one round to the next: its source is evaluated for every round', async () => {
+    const counter =
+      "(() => { let calls = 0; return () => (++calls > 1 ? { stop: 'a closure kept ' + calls } : null); })()";
+    expect(await withinBudget(nodeHost(counter), 20_000)).toMatchObject({ replay: { stopped: null } });
+  });
+
   it('says what is wrong with what it returns', async () => {
     expect(await withinBudget(nodeHost('() => 7'), 20_000)).toEqual({
       error: 'The strategy failed: The strategy returned 7, not { stake, target }',

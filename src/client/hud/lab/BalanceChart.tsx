@@ -12,10 +12,17 @@ interface BalanceChartProps {
   /** The label of x, and whether x is a time in seconds. */
   xLabel: string;
   time?: boolean;
+  /** Called with the index in x of the point under the cursor when the chart is clicked. */
+  onPick?(index: number): void;
 }
 
-export function BalanceChart({ x, y, xLabel, time = false }: BalanceChartProps) {
+export function BalanceChart({ x, y, xLabel, time = false, onPick }: BalanceChartProps) {
   const host = useRef<HTMLDivElement>(null);
+  // Read at click time, so a new callback each render does not draw the chart again.
+  const pick = useRef(onPick);
+  useEffect(() => {
+    pick.current = onPick;
+  });
   useEffect(() => {
     const element = host.current!;
     const chart = new uPlot(
@@ -33,7 +40,17 @@ export function BalanceChart({ x, y, xLabel, time = false }: BalanceChartProps) 
       [x, y],
       element,
     );
+    chart.over.addEventListener('click', () => {
+      if (chart.cursor.idx != null) pick.current?.(chart.cursor.idx);
+    });
     return () => chart.destroy();
   }, [x, y, xLabel, time]);
-  return <div ref={host} className="lab-chart" data-testid="balance-chart" data-points={x.length} />;
+  return (
+    <div
+      ref={host}
+      className={onPick ? 'lab-chart lab-chart-pick' : 'lab-chart'}
+      data-testid="balance-chart"
+      data-points={x.length}
+    />
+  );
 }

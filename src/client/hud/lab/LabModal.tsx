@@ -5,7 +5,7 @@
  * data only.
  */
 
-import { useSetAtom } from 'jotai';
+import { atom, useAtom } from 'jotai';
 import { useState } from 'react';
 import { RTP } from '../../../shared/constants';
 import { coinsToHundredths } from '../../../shared/money';
@@ -23,11 +23,11 @@ import { figures, type Figures } from '../../lab/figures';
 import { loadVerifiedRounds, type VerifiedRounds } from '../../lab/labRounds';
 import { replay, type Outcome } from '../../lab/replay';
 import { runCustomStrategy } from '../../lab/sandbox';
-import { openFairnessAtom } from '../../state/modalAtom';
-import { formatCoins, formatPercent, formatRate } from '../format';
+import { formatCoins, formatPercent } from '../format';
 import { Button } from '../pixel';
 import { Modal } from '../modals/Modal';
 import { BalanceChart } from './BalanceChart';
+import { RunRounds, useOpenRound } from './RunRounds';
 import './lab.css';
 import { useT } from '../../i18n/i18n';
 
@@ -49,6 +49,12 @@ interface Result {
   stopped: string | null;
   figures: Figures;
 }
+
+/** The form and the last result outlive the dialog: a round's fairness data replaces it, and the lab opens again as it was. */
+const kindAtom = atom<Kind>('martingale');
+const fieldsAtom = atom(FIELDS);
+const sourceAtom = atom(EXAMPLE_STRATEGY);
+const resultAtom = atom<Result | null>(null);
 
 async function play(
   kind: Kind,
@@ -79,12 +85,12 @@ export default function LabModal({ open, onClose }: { open: boolean; onClose(): 
 
 function Lab() {
   const t = useT();
-  const [kind, setKind] = useState<Kind>('martingale');
-  const [fields, setFields] = useState(FIELDS);
-  const [source, setSource] = useState(EXAMPLE_STRATEGY);
+  const [kind, setKind] = useAtom(kindAtom);
+  const [fields, setFields] = useAtom(fieldsAtom);
+  const [source, setSource] = useAtom(sourceAtom);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useAtom(resultAtom);
   const [running, setRunning] = useState(false);
   const field = (name: keyof Fields, label: string) => (
     <label key={name}>
@@ -171,6 +177,7 @@ function Lab() {
 function LabResult({ result }: { result: Result }) {
   const t = useT();
   const { verified, outcomes, stopped, figures: f } = result;
+  const openRound = useOpenRound(verified, outcomes);
   const x = outcomes.map((_, i) => i + 1);
   const y = outcomes.map((outcome) => outcome.balance / 100);
   const rtp = f.rtp === null ? '—' : formatPercent(f.rtp);
@@ -184,7 +191,12 @@ function LabResult({ result }: { result: Result }) {
         {verified.voided > 0 && t('lab.voided', { voided: verified.voided })}
         {t('lab.range', { first, last })}
       </p>
-      <BalanceChart x={[0, ...x]} y={[f.start / 100, ...y]} xLabel={t('lab.roundOfRun')} />
+      <BalanceChart
+        x={[0, ...x]}
+        y={[f.start / 100, ...y]}
+        xLabel={t('lab.roundOfRun')}
+        onPick={(point) => point > 0 && openRound(point - 1)}
+      />
       <dl className="lab-figures" data-testid="lab-figures">
         <Figure name="final" label={t('lab.final')} value={f.final} text={formatCoins(f.final)} />
         <Figure name="drawdown" label={t('lab.drawdown')} value={f.maxDrawdown} text={formatCoins(f.maxDrawdown)} />
@@ -206,7 +218,7 @@ function LabResult({ result }: { result: Result }) {
       <p data-testid="lab-stopped">
         {stopped ? t('lab.stopped', { reason: stopped }) : t('lab.playedAll', { rounds: outcomes.length })}
       </p>
-      <RecentRounds verified={verified} outcomes={outcomes} />
+      <RunRounds outcomes={outcomes} onOpen={openRound} />
     </div>
   );
 }
@@ -219,49 +231,5 @@ function Figure({ name, label, value, text }: { name: string; label: string; val
         {text}
       </dd>
     </div>
-  );
-}
-
-/** The last rounds of the run, each opening its Provably Fair data. */
-function RecentRounds({ verified, outcomes }: { verified: VerifiedRounds; outcomes: Outcome[] }) {
-  const t = useT();
-  const openFairness = useSetAtom(openFairnessAtom);
-  const byId = new Map(verified.rounds.map((round) => [round.gameId, round]));
-  return (
-    <table className="lab-rounds">
-      <thead>
-        <tr>
-          <th>{t('lab.round')}</th>
-          <th>{t('lab.crash')}</th>
-          <th>{t('lab.stake')}</th>
-          <th>{t('lab.profit')}</th>
-          <th>{t('lab.balance')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {outcomes.slice(-20).map((outcome) => {
-          const round = byId.get(outcome.gameId)!;
-          return (
-            <tr key={outcome.gameId}>
-              <td>
-                <button
-                  type="button"
-                  className="lab-link"
-                  onClick={() =>
-                    openFairness({ gameId: round.gameId, hash: round.hash, rate: round.fullRate, salt: round.salt! })
-                  }
-                >
-                  {outcome.gameId}
-                </button>
-              </td>
-              <td>{formatRate(outcome.crash)}</td>
-              <td>{formatCoins(outcome.stake)}</td>
-              <td>{formatCoins(outcome.profit)}</td>
-              <td>{formatCoins(outcome.balance)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
   );
 }
