@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { assetPackPlugin } from './scripts/assetpack';
+import { initialJsBudgetPlugin } from './scripts/initialJs';
 import { prerenderShellPlugin } from './scripts/prerenderShell';
 import { uiTilesPlugin } from './scripts/uiTiles';
 
@@ -25,6 +26,8 @@ export default defineConfig(({ mode }) => {
       uiTilesPlugin(),
       prerenderShellPlugin(),
       compression({ algorithms: ['brotliCompress', 'gzip'] }),
+      // A player's first visit loads at most this much JS (docs/benchmarks/lighthouse.md); the test build adds its hooks.
+      ...(testBuild ? [] : [initialJsBudgetPlugin(150)]),
     ],
     // Static files served as they are (docs/architecture.md "Parts"), the packed atlases among them.
     publicDir: 'assets',

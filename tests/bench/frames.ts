@@ -21,7 +21,7 @@ import type { Page } from 'playwright-core';
 import { openBrowser, waitForStage } from '../e2e/browser';
 import { buildTestClient, TEST_DIST } from '../e2e/buildClient';
 import { signInByEmail } from '../e2e/walletPage';
-import { initialJsGzipKib } from './bundleSize';
+import { initialJsGzipKib } from '../../scripts/initialJs';
 
 const LEVELS = [
   { throttle: 1, rounds: 7 },
