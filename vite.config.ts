@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { assetPackPlugin } from './scripts/assetpack';
+import { pixiCanvasProbePlugin } from './scripts/pixiCanvasProbe';
 import { preloadBootPlugin } from './scripts/preloadBoot';
 import { prerenderShellPlugin } from './scripts/prerenderShell';
 import { uiTilesPlugin } from './scripts/uiTiles';
@@ -26,6 +27,7 @@ export default defineConfig(({ mode }) => {
       uiTilesPlugin(),
       prerenderShellPlugin(),
       preloadBootPlugin(),
+      pixiCanvasProbePlugin(),
       compression({ algorithms: ['brotliCompress', 'gzip'] }),
     ],
     // Static files served as they are (docs/architecture.md "Parts"), the packed atlases among them.
