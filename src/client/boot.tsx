@@ -7,9 +7,11 @@ import { languageOfVisit, showLanguage } from './i18n/i18n';
 import { startSound } from './audio';
 import { connectGame } from './net/connect';
 import { Providers } from './providers';
+import { startWebglWarmup } from './stage/webglWarmup';
 
 connectGame();
 startSound();
+startWebglWarmup();
 
 const container = document.getElementById('root')!;
 
