@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { assetPackPlugin } from './scripts/assetpack';
 import { initialJsBudgetPlugin } from './scripts/initialJs';
+import { pixiCanvasProbePlugin } from './scripts/pixiCanvasProbe';
+import { preloadBootPlugin } from './scripts/preloadBoot';
 import { prerenderShellPlugin } from './scripts/prerenderShell';
 import { uiTilesPlugin } from './scripts/uiTiles';
 
@@ -25,6 +27,8 @@ export default defineConfig(({ mode }) => {
       assetPackPlugin(),
       uiTilesPlugin(),
       prerenderShellPlugin(),
+      preloadBootPlugin(),
+      pixiCanvasProbePlugin(),
       compression({ algorithms: ['brotliCompress', 'gzip'] }),
       // A player's first visit loads at most this much JS (docs/benchmarks/lighthouse.md); the test build adds its hooks.
       ...(testBuild ? [] : [initialJsBudgetPlugin(150)]),

@@ -3,7 +3,8 @@
  * (src/client/shell.tsx: header, bet column, history strip, the stage's frame with its loading bar,
  * both bet panels) into index.html's #root, so a phone on a slow network sees the page's frame
  * before any JavaScript has run. React's createRoot replaces it with the live HUD on its first
- * commit, in the same places, so nothing on the page moves.
+ * commit, in the same places, so nothing on the page moves. Until then #root carries `data-shell`,
+ * which keeps presses off buttons that have no handlers yet (src/client/main.tsx).
  */
 
 import { createServer, type Plugin } from 'vite';
@@ -24,7 +25,7 @@ export function prerenderShellPlugin(): Plugin {
       });
       try {
         const { renderShell } = (await vite.ssrLoadModule('/src/client/shell.tsx')) as { renderShell(): string };
-        return html.replace(ROOT, `<div id="root">${renderShell()}</div>`);
+        return html.replace(ROOT, `<div id="root" data-shell>${renderShell()}</div>`);
       } finally {
         await vite.close();
       }

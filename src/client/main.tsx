@@ -1,31 +1,12 @@
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { languageOfVisit, showLanguage } from './i18n/i18n';
-import { startSound } from './audio';
-import { connectGame } from './net/connect';
-import { Providers } from './providers';
+/**
+ * The page's entry: the stylesheet (render-blocking, so the prerendered shell paints styled) and a
+ * wait for that first paint before the page's code runs (boot.tsx). The browser shows the shell
+ * without waiting for any script, and the code's evaluation and React's first render come after
+ * the player already sees the page. index.html preloads boot's chunks (scripts/preloadBoot.ts), so
+ * they download alongside the stylesheet.
+ */
+
+import { afterFirstPaint } from './firstPaint';
 import './styles.css';
 
-connectGame();
-startSound();
-
-// No <StrictMode> around the whole page: its development remount destroys @pixi/react 8's
-// Application without initialising a new one (pixijs/pixi-react#602, #613). HUD subtrees may
-// wrap themselves in <StrictMode>.
-// The first commit is synchronous: it replaces the build's prerendered shell (scripts/prerenderShell.ts)
-// before DOMContentLoaded, so no press ever lands on a shell button that has no handler yet.
-// Another language than English renders once its catalogue has loaded (its own small chunk), so the
-// page never shows English and then switches; until then the English shell stays (docs/hud.md "Languages").
-const root = createRoot(document.getElementById('root')!);
-const render = () =>
-  flushSync(() =>
-    root.render(
-      <Providers>
-        <App />
-      </Providers>,
-    ),
-  );
-const language = languageOfVisit();
-if (language === 'en') render();
-else void showLanguage(language).finally(render);
+void afterFirstPaint(document.getElementById('root')!).then(() => import('./boot'));

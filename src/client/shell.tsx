@@ -1,6 +1,6 @@
 /**
  * The HUD as a first visit sees it before anything has loaded, rendered to HTML at build time
- * (scripts/prerenderShell.ts). Never imported by the page: main.tsx renders the live HUD over it.
+ * (scripts/prerenderShell.ts). Never imported by the page: boot.tsx renders the live HUD over it.
  */
 
 import { Provider } from 'jotai';

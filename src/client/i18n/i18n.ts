@@ -1,7 +1,7 @@
 /**
  * The page's words (docs/hud.md "Languages"): i18next with English bundled and ready at import, so
  * the prerendered shell and an English page render at once; another language's catalogue is its
- * own chunk, loaded before the first render (main.tsx) or when the player picks it.
+ * own chunk, loaded before the first render (boot.tsx) or when the player picks it.
  */
 
 import i18next from 'i18next';

@@ -1,6 +1,6 @@
-/** Starts the page's network: the stored session, the referral fields, the history and the live feed. */
+/** Starts the page's network: the stored session, the referral fields, the history, the house's limits and the live feed. */
 
-import { loadHistory } from './feed';
+import { loadHistory, refreshHouseLimits } from './feed';
 import { storeReferralFromQuery } from './referral';
 import { resumeSession } from './session';
 import { brokerUrl } from './brokerUrl';
@@ -11,5 +11,8 @@ export function connectGame(): void {
   storeReferralFromQuery(window.location.search);
   void resumeSession();
   void loadHistory();
+  // At once rather than after the round's first event (a connection and one or two round trips
+  // later), so the bet panels' house limits are there for the HUD's first commit.
+  void refreshHouseLimits();
   createStompClient(brokerUrl(window.location)).activate();
 }

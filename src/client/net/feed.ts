@@ -56,7 +56,7 @@ export function loadHistory(): Promise<void> {
 }
 
 /** The most one bet may win in the round taking bets (docs/architecture.md "House limits"), from /payment/reserves. */
-function refreshHouseLimits(): Promise<void> {
+export function refreshHouseLimits(): Promise<void> {
   return api.get('/payment/reserves').then(
     ({ maxBetProfit }) => store.set(houseAtom, { ...store.get(houseAtom), maxBetProfit }),
     () => undefined,

@@ -11,6 +11,7 @@ import { cappedResolution } from './QualityGovernor';
 import './batchTextureLimit';
 import { SceneRunner } from './SceneRunner';
 import { exposeForTests } from './testHooks';
+import { endWebglWarmup } from './webglWarmup';
 
 /**
  * The stage takes no pointer input and uses no filters, so Pixi's default browser extensions
@@ -38,6 +39,7 @@ export function StageHost() {
   const hostRef = useRef<HTMLDivElement>(null);
   const runnerRef = useRef<SceneRunner | null>(null);
   const startScene = useCallback((app: PixiApplication) => {
+    endWebglWarmup();
     loadStageAssets().then(
       (textures) => {
         if (!app.renderer) return;
