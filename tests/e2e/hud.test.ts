@@ -147,7 +147,8 @@ describe('the HUD in Chromium against the real server', () => {
         await mainButton(0).click();
         await poll(label).toBe('CANCEL');
         await poll(coins).toBe(before - 200);
-        expect(await page.locator('.bets-row', { hasText: '(you)' }).count()).toBe(1);
+        // The list gets the bet from the bets topic (gathered for BET_BATCH_MS) or its refresh, after the answer.
+        await poll(() => page.locator('.bets-row', { hasText: '(you)' }).count()).toBe(1);
         await poll(label).not.toBe('CANCEL');
         if ((await label()) === 'CLAIM') {
           expect(await mainButton(0).getByTestId('claim-figure').textContent()).toMatch(/^\d[\d.]*(,\d\d)? \$$/);
