@@ -172,7 +172,7 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'moonrush-bench-'));
   let databaseUrl = '';
   if (kind === 'postgres') {
-    cluster = await startPostgres(pgStats ? ['shared_preload_libraries=pg_stat_statements'] : []);
+    cluster = await startPostgres(pgStats ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : []);
     databaseUrl = await cluster.createDatabase('bench');
     if (values.via === 'socket') databaseUrl += `?host=${cluster.socketFolder}`;
   }
@@ -241,7 +241,7 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
       database.db,
       sql`SELECT calls::int, round(mean_exec_time::numeric, 3)::float AS mean, round(total_exec_time::numeric)::float AS total,
                  regexp_replace(query, '\\s+', ' ', 'g') AS query
-          FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 12`,
+          FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 30`,
     );
     for (const s of top)
       console.log(

@@ -6,7 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import { refreshTokens } from '../db/schema';
@@ -40,10 +40,20 @@ export class Tokens {
   /** Families found alive (until when that is trusted) or revoked (0: for good), oldest first. */
   private readonly families = new Map<string, number>();
 
+  /** Whether a family has an unexpired refresh token: built once, since it runs on most requests. */
+  private readonly liveToken;
+
   constructor(
     private readonly db: Db,
     private readonly secret: Uint8Array,
-  ) {}
+  ) {
+    this.liveToken = db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.family, sql.placeholder('family')), gt(refreshTokens.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare('session_live');
+  }
 
   /** A fresh sign-in of `account`: the first refresh token of a new family and an access token of it. */
   async startSession(account: AccountRef): Promise<{ refresh: string; access: string }> {
@@ -98,11 +108,7 @@ export class Tokens {
   private async isLive(family: string, now = Date.now()): Promise<boolean> {
     const trustedUntil = this.families.get(family);
     if (trustedUntil !== undefined && (trustedUntil === 0 || now < trustedUntil)) return trustedUntil !== 0;
-    const [row] = await this.db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.family, family), gt(refreshTokens.expiresAt, now)))
-      .limit(1);
+    const [row] = await this.liveToken.execute({ family, now });
     // A logout in this process while the query ran has the last word.
     if (this.families.get(family) === 0) return false;
     this.families.delete(family);
