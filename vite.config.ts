@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { assetPackPlugin } from './scripts/assetpack';
 import { initialJsBudgetPlugin } from './scripts/initialJs';
+import { inlineStylesPlugin } from './scripts/inlineStyles';
 import { pixiCanvasProbePlugin } from './scripts/pixiCanvasProbe';
 import { preloadBootPlugin } from './scripts/preloadBoot';
 import { prerenderShellPlugin } from './scripts/prerenderShell';
@@ -28,6 +29,7 @@ export default defineConfig(({ mode }) => {
       uiTilesPlugin(),
       prerenderShellPlugin(),
       preloadBootPlugin(),
+      inlineStylesPlugin(),
       pixiCanvasProbePlugin(),
       compression({ algorithms: ['brotliCompress', 'gzip'] }),
       // A player's first visit loads at most this much JS (docs/benchmarks/lighthouse.md); the test build adds its hooks.
@@ -36,7 +38,8 @@ export default defineConfig(({ mode }) => {
     // Static files served as they are (docs/architecture.md "Parts"), the packed atlases among them.
     publicDir: 'assets',
     resolve: testBuild ? { alias: { 'react-dom/client': 'react-dom/profiling' } } : {},
-    build: { outDir: outDirFor(mode), sourcemap: true, chunkSizeWarningLimit: 1500 },
+    // One stylesheet for the whole page, inlined in index.html (scripts/inlineStyles.ts).
+    build: { outDir: outDirFor(mode), sourcemap: true, chunkSizeWarningLimit: 1500, cssCodeSplit: false },
     server: {
       port: Number(process.env.DEV_PORT ?? 5173),
       proxy: { '/api/v1': { target: server, ws: true, changeOrigin: true } },

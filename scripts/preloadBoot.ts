@@ -1,9 +1,9 @@
 /**
  * src/client/main.tsx imports the page's code (boot.tsx) only after the first paint. This plugin
  * puts that code's chunks in index.html as `<link rel="modulepreload">`, so the browser downloads
- * them alongside the stylesheet instead of after the paint (they stay part of the initial
- * JavaScript that tests/bench/bundleSize.ts counts), and their stylesheets before the entry's, in
- * the order the chunks import each other, so the prerendered shell paints fully styled.
+ * them while the shell paints instead of after the paint (they stay part of the initial
+ * JavaScript that tests/bench/bundleSize.ts counts). The page's styles are one stylesheet, inlined
+ * (scripts/inlineStyles.ts).
  */
 
 import type { Plugin, Rolldown } from 'vite';
@@ -33,13 +33,7 @@ export function preloadBootPlugin(): Plugin {
         if (!bundle || !chunk || !boot) throw new Error(`no chunk for ${BOOT} in the build of index.html`);
         const loaded = withImports(bundle, chunk.fileName);
         const chunks = [...withImports(bundle, boot.fileName)].filter((file) => !loaded.has(file));
-        const styles = chunks.flatMap((file) => [...((bundle[file] as OutputChunk).viteMetadata?.importedCss ?? [])]);
-        const link = (rel: string, file: string) => `<link rel="${rel}" crossorigin href="/${file}">`;
-        const tags = [
-          ...chunks.map((file) => link('modulepreload', file)),
-          ...styles.map((file) => link('stylesheet', file)),
-        ];
-        // Before the entry's script and stylesheet: the entry's stylesheet comes last, as it did when boot was the entry.
+        const tags = chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
         const ENTRY = '<script type="module"';
         if (html.split(ENTRY).length !== 2) throw new Error(`index.html has not one ${ENTRY}`);
         return html.replace(ENTRY, `${tags.join('\n    ')}\n    ${ENTRY}`);

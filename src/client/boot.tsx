@@ -25,9 +25,6 @@ function ShellReplaced() {
   return null;
 }
 
-// No <StrictMode> around the whole page: its development remount destroys @pixi/react 8's
-// Application without initialising a new one (pixijs/pixi-react#602, #613). HUD subtrees may
-// wrap themselves in <StrictMode>.
 // The first render runs as a transition, which React renders in slices of a few milliseconds: the
 // main thread of a slow phone never stays blocked through the whole HUD's render.
 // Another language than English renders once its catalogue has loaded (its own small chunk), so the

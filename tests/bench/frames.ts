@@ -5,6 +5,7 @@
  * work (stage update plus render) p50/p95/p99, the share of frames arriving over 33 ms apart, long
  * tasks (> 50 ms) while the rocket flies, React commits per second while flying, the JS heap at the
  * start and after the 20 rounds, and the initial JS (gzip) the page loads before anything lazy.
+ * The stage runs on the page's main thread here (?stage=page), not in its worker.
  * The server and its load run in a child process at nice 19 (frameServer.ts); `--same-priority`
  * runs that child at the benchmark's own priority, as a busy machine would.
  * `--url http://host:port` benchmarks a server that is already running instead (no bet load);
@@ -146,7 +147,10 @@ async function main(): Promise<void> {
   const { page } = browser;
   try {
     await page.addInitScript(PROBE);
-    await page.goto(origin);
+    // The stage on the main thread (?stage=page, the fallback where a worker cannot draw WebGL),
+    // where its frame work is measurable and competes with the HUD: the worst case. A player's
+    // browser draws it in a worker (docs/stage.md "Start").
+    await page.goto(`${origin}/?stage=page`);
     const ready = await waitForStage(page, (probe) => probe.ready, 60_000);
     console.log(
       `moonrush frame benchmark: ${origin}, 360x640 @2x with the HUD, renderer ${ready.renderer}, ${load ? `${players * 2} bets a round` : 'no bet load'}${load ? `, server and load at ${lowPriority ? 'nice 19' : 'the same priority'}` : ''}`,

@@ -9,7 +9,9 @@
  * a phone composites on its GPU; `--software-compositing` keeps headless Chromium's default, which
  * reads every WebGL frame back to the CPU.
  *
- *   npm run bench:lighthouse -- [--runs 3] [--software-compositing]
+ *   npm run bench:lighthouse -- [--runs 3] [--software-compositing] [--report-dir DIR]
+ *
+ * `--report-dir` keeps each run's JSON report there (run-N.json) instead of deleting it.
  */
 
 import { execFileSync, spawn } from 'node:child_process';
@@ -31,12 +33,31 @@ const METRICS = [
 ] as const;
 
 interface Report {
-  categories: Record<string, { score: number }>;
-  audits: Record<string, { numericValue?: number }>;
+  categories: Record<string, { score: number; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<
+    string,
+    { numericValue?: number; score: number | null; title: string; details?: { items?: { description?: string }[] } }
+  >;
+}
+
+/** The audits that cost a category other than performance its points, with what they found. */
+function failures(report: Report): string[] {
+  return CATEGORIES.filter((name) => name !== 'performance').flatMap((name) =>
+    report.categories[name]!.auditRefs.flatMap(({ id, weight }) => {
+      const audit = report.audits[id]!;
+      if (weight === 0 || audit.score === null || audit.score >= 1) return [];
+      const found = (audit.details?.items ?? []).flatMap((item) => (item.description ? [item.description] : []));
+      return [`${name}: ${audit.title}${found.length > 0 ? ` (${found.join('; ')})` : ''}`];
+    }),
+  );
 }
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, 'software-compositing': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    'software-compositing': { type: 'boolean', default: false },
+    'report-dir': { type: 'string' },
+  },
 });
 const runs = Number(values.runs);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -83,7 +104,7 @@ function lighthouse(url: string, out: string, chrome: string): Report {
 execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 const chrome = await chromiumPath();
 const server = await startServer();
-const folder = mkdtempSync(join(tmpdir(), 'moonrush-lighthouse-report-'));
+const folder = values['report-dir'] ?? mkdtempSync(join(tmpdir(), 'moonrush-lighthouse-report-'));
 try {
   // One untimed visit: the server's first answers (the seed chain, caches) are not a player's first visit.
   await fetch(server.origin);
@@ -94,6 +115,7 @@ try {
     const scores = CATEGORIES.map((name) => `${name} ${Math.round(report.categories[name]!.score * 100)}`);
     const metrics = METRICS.map(([id, label, unit]) => `${label} ${shown(report.audits[id]!.numericValue!, unit)}`);
     console.log(`run ${run + 1}: ${scores.join(', ')}; ${metrics.join(', ')}`);
+    for (const failure of failures(report)) console.log(`  ${failure}`);
   }
   const scores = CATEGORIES.map(
     (name) => `${name} ${Math.round(median(reports.map((report) => report.categories[name]!.score)) * 100)}`,
@@ -106,5 +128,5 @@ try {
   console.log(`  ${metrics.join(', ')}`);
 } finally {
   server.stop();
-  rmSync(folder, { recursive: true, force: true });
+  if (!values['report-dir']) rmSync(folder, { recursive: true, force: true });
 }

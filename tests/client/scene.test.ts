@@ -6,6 +6,7 @@ import { msToRate } from '../../src/shared/growth';
 import { computeFrame, createFrameState } from '../../src/client/flight/frame';
 import { Scene } from '../../src/client/stage/Scene';
 import { stageTextures } from '../../src/client/stage/textures';
+import { stageWords } from '../../src/client/stage/words';
 import { INITIAL_ROUND, type RoundState } from '../../src/client/state/roundAtom';
 import { INITIAL_TICK, type TickState } from '../../src/client/state/tickAtom';
 
@@ -27,7 +28,7 @@ interface View {
 const still = (round: RoundState): View => ({ round, tick: INITIAL_TICK });
 
 function sceneAt({ round, tick }: View, [width, height]: readonly [number, number] = DESKTOP) {
-  const scene = new Scene(stageTextures(texture));
+  const scene = new Scene(stageTextures(texture), stageWords());
   scene.resize(width, height);
   const frame = computeFrame(createFrameState(), round, tick, NOW, 0);
   scene.update(1 / 60, frame);

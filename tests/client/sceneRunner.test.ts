@@ -4,14 +4,17 @@ import { Container, Rectangle, Texture, Ticker, type Application } from 'pixi.js
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SceneRunner } from '../../src/client/stage/SceneRunner';
 import { stageTextures } from '../../src/client/stage/textures';
+import { stageWords } from '../../src/client/stage/words';
+import { INITIAL_ROUND } from '../../src/client/state/roundAtom';
+import { INITIAL_TICK } from '../../src/client/state/tickAtom';
 
 let clock = 0;
-let hidden = false;
 
 /** Just enough of a Pixi Application for the runner: a ticker driven by hand, a screen and a renderer. */
 function fakeApp(): Application {
   return {
     ticker: new Ticker(),
+    stage: new Container(),
     screen: new Rectangle(0, 0, 800, 400),
     renderer: { on: () => undefined, off: () => undefined, resize: () => undefined },
   } as unknown as Application;
@@ -24,22 +27,11 @@ function frames(app: Application, count: number, gapMs: number): void {
   }
 }
 
-function setHidden(value: boolean): void {
-  hidden = value;
-  document.dispatchEvent(new Event('visibilitychange'));
-}
-
 beforeEach(() => {
   clock = 1000;
   vi.spyOn(performance, 'now').mockImplementation(() => clock);
   vi.stubGlobal('requestAnimationFrame', () => 1);
   vi.stubGlobal('cancelAnimationFrame', () => undefined);
-  vi.stubGlobal('matchMedia', () => ({
-    matches: false,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
 });
 
 afterEach(() => {
@@ -50,18 +42,15 @@ afterEach(() => {
 describe('the scene runner', () => {
   it('keeps the quality level when the tab is hidden for seconds and shown again, three times', () => {
     const app = fakeApp();
-    const runner = new SceneRunner(
-      app,
-      new Container(),
-      stageTextures(() => Texture.WHITE),
-    );
+    const feed = { round: () => INITIAL_ROUND, tick: () => INITIAL_TICK, clockOffset: () => 0 };
+    const runner = new SceneRunner(app, stageTextures(() => Texture.WHITE), stageWords(), feed, 1);
     app.ticker.start();
     frames(app, 120, 16.7);
     for (let cycle = 0; cycle < 3; cycle += 1) {
-      setHidden(true);
+      runner.setVisible(false);
       expect(app.ticker.started).toBe(false);
       clock += 2000;
-      setHidden(false);
+      runner.setVisible(true);
       expect(app.ticker.started).toBe(true);
       frames(app, 5, 100);
       frames(app, 120, 16.7);

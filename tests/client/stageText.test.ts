@@ -6,6 +6,7 @@ import { splitGraphemes } from '../../src/client/stage/fonts';
 import { GlyphText } from '../../src/client/stage/GlyphText';
 import { Scene } from '../../src/client/stage/Scene';
 import { stageTextures } from '../../src/client/stage/textures';
+import { stageWords } from '../../src/client/stage/words';
 
 describe('stage text changes stay cheap', () => {
   it('splits printable ASCII by character and anything else by grapheme cluster', () => {
@@ -17,7 +18,7 @@ describe('stage text changes stay cheap', () => {
 
   it("puts the readout, the countdown and the axis labels in their part's render group, not the stage's", () => {
     const stage = new Container({ isRenderGroup: true });
-    const scene = new Scene(stageTextures(() => Texture.WHITE));
+    const scene = new Scene(stageTextures(() => Texture.WHITE), stageWords());
     stage.addChild(scene);
     const texts = (part: Container) => part.children.filter((child) => child instanceof BitmapText || child instanceof GlyphText);
     for (const part of [scene.readout, scene.loader, scene.axes]) {

@@ -72,13 +72,19 @@ export async function openBrowser(
   };
 }
 
-/** What the page exposes on window.__moonrush, read in one evaluate. */
+/**
+ * What the page exposes of the stage (window.__moonrush), read in one evaluate: from Pixi itself
+ * with ?stage=page, else from what the stage's worker last reported.
+ */
 interface StageProbe {
   ready: boolean;
   renderer: string | null;
   phase: string | null;
   gameId: string | null;
   readout: string | null;
+  /** The ticker runs (it stops in a hidden tab). */
+  running: boolean | null;
+  calm: boolean | null;
   commits: number;
 }
 
@@ -86,15 +92,21 @@ interface StageProbe {
 export function probeStage(page: Page): Promise<StageProbe> {
   return page.evaluate(() => {
     const hooks = window.__moonrush;
-    const runner = hooks?.runner;
-    return {
-      ready: Boolean(runner),
-      renderer: hooks?.app?.renderer.name ?? null,
-      phase: runner?.frame.phase ?? null,
-      gameId: runner?.frame.gameId ?? null,
-      readout: runner?.scene.readout.text ?? null,
-      commits: hooks?.commits ?? 0,
-    };
+    const { app, runner, stage } = hooks ?? {};
+    const commits = hooks?.commits ?? 0;
+    if (app && runner)
+      return {
+        ready: true,
+        renderer: app.renderer.name,
+        phase: runner.frame.phase,
+        gameId: runner.frame.gameId,
+        readout: runner.scene.readout.text,
+        running: app.ticker.started,
+        calm: runner.scene.calm,
+        commits,
+      };
+    if (stage) return { ready: true, ...stage, commits };
+    return { ready: false, renderer: null, phase: null, gameId: null, readout: null, running: null, calm: null, commits };
   });
 }
 

@@ -1,6 +1,6 @@
 /**
  * A first visit in Chromium against the real server: a clean console (no error, warning or CSP
- * violation, no readPixels from the page) on load, through a round and in every modal; no accessibility violation (axe) on the
+ * violation, no readPixels from the page or its workers) on load, through a round and in every modal; no accessibility violation (axe) on the
  * page and in every modal; a round announced to screen readers at a calm rate; and a whole round
  * played with the keyboard only.
  */
@@ -19,6 +19,23 @@ const TEST = { timeout: TIMEOUT_MS };
 /** 1000 coins. */
 const FUNDS = 100_000;
 
+/**
+ * Reports CSP violations to the console and makes readPixels an error: reading pixels back stalls
+ * a phone's GPU, and neither the page nor a worker of it may do it.
+ */
+function guard(): void {
+  globalThis.addEventListener('securitypolicyviolation', (event) =>
+    console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+  );
+  for (const context of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
+    const readPixels = context.readPixels as (...args: unknown[]) => void;
+    (context as { readPixels: unknown }).readPixels = function (this: unknown, ...args: unknown[]) {
+      console.error('readPixels was called');
+      readPixels.apply(this, args);
+    };
+  }
+}
+
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
 
 describe('a first visit in Chromium', () => {
@@ -32,23 +49,18 @@ describe('a first visit in Chromium', () => {
     server = await startServer(ROUND_SETTINGS);
     browser = await openBrowser({ gpuCompositing: true });
     page = browser.page;
-    page.on('console', (message: ConsoleMessage) => {
+    const listen = (message: ConsoleMessage) => {
       if (message.type() === 'error' || message.type() === 'warning')
         noise.push(`${message.type()}: ${message.text()}`);
-    });
+    };
+    page.on('console', listen);
     page.on('pageerror', (error) => noise.push(`pageerror: ${error.message}`));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) =>
-        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
-      );
-      // Reading pixels back stalls a phone's GPU: the page must never do it.
-      for (const context of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
-        const readPixels = context.readPixels as (...args: unknown[]) => void;
-        (context as { readPixels: unknown }).readPixels = function (this: unknown, ...args: unknown[]) {
-          console.error('the page called readPixels');
-          readPixels.apply(this, args);
-        };
-      }
+    // The page and the stage's worker each report CSP violations and refuse to read pixels back.
+    await page.addInitScript(guard);
+    page.on('worker', (worker) => {
+      worker.on('console', listen);
+      // A worker may end first (the WebGL warm-up's does, once the stage is up).
+      void worker.evaluate(guard).catch(() => undefined);
     });
     await page.goto(server.api.replace('/api/v1', ''));
     await waitForStage(page, (probe) => probe.ready, 90_000);

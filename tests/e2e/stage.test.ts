@@ -11,63 +11,114 @@ const ROUND_SETTINGS = { STATIC_DIR: TEST_DIST, BETTING_MS: '1200', PAUSE_MS: '6
 const ROUNDS_TIMEOUT_MS = 120_000;
 const TEST = { timeout: ROUNDS_TIMEOUT_MS * 2 };
 
-describe('the stage in Chromium against the real server', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let origin: string;
-  /** Content-Security-Policy violations the page reported (the server sends its CSP with the page). */
-  const violations: string[] = [];
+/**
+ * The stage in Chromium against the real server, drawn where a player's browser draws it (its
+ * worker, path '/') and on the page (path '/?stage=page', the fallback), where the tests that
+ * reach into Pixi run.
+ */
+function stageSuite(where: string, path: string, pageOnly: (context: { browser: () => Browser }) => void) {
+  describe(`the stage ${where} in Chromium against the real server`, () => {
+    let server: TestServer;
+    let browser: Browser;
+    let origin: string;
+    /** Content-Security-Policy violations the page reported (the server sends its CSP with the page). */
+    const violations: string[] = [];
 
-  beforeAll(async () => {
-    server = await startServer(ROUND_SETTINGS);
-    origin = server.api.replace('/api/v1', '');
-    browser = await openBrowser({ phone: true });
-    browser.page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    beforeAll(async () => {
+      server = await startServer(ROUND_SETTINGS);
+      origin = server.api.replace('/api/v1', '');
+      browser = await openBrowser({ phone: true });
+      browser.page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await browser.page.goto(`${origin}${path}`);
+      await waitForStage(browser.page, (probe) => probe.ready, 90_000);
+    }, 240_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
     });
-    await browser.page.goto(origin);
-    await waitForStage(browser.page, (probe) => probe.ready, 90_000);
-  }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+
+    it('renders with WebGL and the canvas draws a scene, not a blank', TEST, async () => {
+      const probe = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
+      expect(probe.renderer).toBe('webgl');
+      // Bright pixels (stars, the readout): the sky behind the canvas is a dark CSS gradient. A
+      // worker's canvas shows its first frames a moment after it drew them.
+      const litPixels = async () => {
+        const shot = await browser.page.locator('.stage canvas').screenshot();
+        const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
+        let lit = 0;
+        for (let offset = 0; offset < data.length; offset += info.channels)
+          if ((data[offset] ?? 0) + (data[offset + 1] ?? 0) + (data[offset + 2] ?? 0) > 240) lit += 1;
+        return lit;
+      };
+      await expect.poll(litPixels, { timeout: 10_000, interval: 250 }).toBeGreaterThan(200);
+    });
+
+    it("runs under the server's Content-Security-Policy without a violation", TEST, async () => {
+      const csp = (await fetch(origin)).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-eval');
+      await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
+      expect(violations).toEqual([]);
+    });
+
+    it("ends the readout at the round's final rate", TEST, async () => {
+      const flying = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
+      const crashed = await waitForStage(
+        browser.page,
+        (state) => state.phase === 'crashed' && state.gameId === flying.gameId,
+        ROUNDS_TIMEOUT_MS,
+      );
+      const last = (await (await fetch(`${server.api}/game/last`)).json()) as Envelope<RoundHistoryEntry[]>;
+      const round = last.data?.find((entry) => entry.gameId === flying.gameId);
+      expect(round).toBeDefined();
+      expect(crashed.readout).toBe(`x${round!.rate.toFixed(2)}`);
+    });
+
+    it('stops the ticker in a hidden tab and starts it again when shown', TEST, async () => {
+      const setHidden = (hidden: boolean) =>
+        browser.page.evaluate((value) => {
+          Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+          document.dispatchEvent(new Event('visibilitychange'));
+        }, hidden);
+      const running = async () => (await probeStage(browser.page)).running;
+      await setHidden(true);
+      await expect.poll(running, { timeout: 2000 }).toBe(false);
+      await setHidden(false);
+      await expect.poll(running, { timeout: 2000 }).toBe(true);
+    });
+
+    it('calms the scene when the player prefers reduced motion', TEST, async () => {
+      const calm = async () => (await probeStage(browser.page)).calm;
+      expect(await calm()).toBe(false);
+      await browser.page.emulateMedia({ reducedMotion: 'reduce' });
+      await expect.poll(calm, { timeout: 2000 }).toBe(true);
+      await browser.page.emulateMedia({ reducedMotion: 'no-preference' });
+    });
+
+    pageOnly({ browser: () => browser });
   });
+}
 
-  it('renders with WebGL and the canvas draws a scene, not a blank', TEST, async () => {
-    const probe = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
-    expect(probe.renderer).toBe('webgl');
-    // The batch shader's texture chain stays short (batchTextureLimit.ts), whatever the GPU offers.
-    const batchable = await browser.page.evaluate(() => window.__moonrush?.app?.renderer.limits.maxBatchableTextures);
+stageSuite('in its worker', '/', () => {});
+
+stageSuite('on the page', '/?stage=page', ({ browser }) => {
+  it("caps the batch shader's textures whatever the GPU offers", TEST, async () => {
+    // The batch shader's texture chain stays short (batchTextureLimit.ts).
+    const batchable = await browser().page.evaluate(() => window.__moonrush?.app?.renderer.limits.maxBatchableTextures);
     expect(batchable).toBe(BATCH_TEXTURES);
-    const shot = await browser.page.locator('.stage canvas').screenshot();
-    const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
-    const colours = new Set<number>();
-    let lit = 0;
-    for (let offset = 0; offset < data.length; offset += info.channels) {
-      const [r = 0, g = 0, b = 0] = [data[offset], data[offset + 1], data[offset + 2]];
-      colours.add((r << 16) | (g << 8) | b);
-      if (r + g + b > 240) lit += 1;
-    }
-    expect(colours.size).toBeGreaterThan(50);
-    expect(lit).toBeGreaterThan(200);
-  });
-
-  it("runs under the server's Content-Security-Policy without a violation", TEST, async () => {
-    const csp = (await fetch(origin)).headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-eval');
-    await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
-    expect(violations).toEqual([]);
   });
 
   it('commits nothing in React per GAME_RATE while the rocket flies', TEST, async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const start = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
-      await browser.page.evaluate(() => window.__moonrush?.runner?.meter.drain());
-      await browser.page.waitForTimeout(600);
-      const end = await probeStage(browser.page);
-      const frames = await browser.page.evaluate(() => window.__moonrush?.runner?.meter.drain().work.length ?? 0);
+      const start = await waitForStage(browser().page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
+      await browser().page.evaluate(() => window.__moonrush?.runner?.meter.drain());
+      await browser().page.waitForTimeout(600);
+      const end = await probeStage(browser().page);
+      const frames = await browser().page.evaluate(() => window.__moonrush?.runner?.meter.drain().work.length ?? 0);
       if (end.phase !== 'flying' || end.gameId !== start.gameId) continue;
       expect(frames).toBeGreaterThan(10);
       expect(start.commits).toBeGreaterThan(0);
@@ -79,42 +130,15 @@ describe('the stage in Chromium against the real server', () => {
     throw new Error('No round flew for 600 ms in five tries');
   });
 
-  it("ends the readout at the round's final rate", TEST, async () => {
-    const flying = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
-    const crashed = await waitForStage(
-      browser.page,
-      (state) => state.phase === 'crashed' && state.gameId === flying.gameId,
-      ROUNDS_TIMEOUT_MS,
-    );
-    const last = (await (await fetch(`${server.api}/game/last`)).json()) as Envelope<RoundHistoryEntry[]>;
-    const round = last.data?.find((entry) => entry.gameId === flying.gameId);
-    expect(round).toBeDefined();
-    expect(crashed.readout).toBe(`x${round!.rate.toFixed(2)}`);
-  });
-
-  it('stops the ticker in a hidden tab and starts it again when shown', TEST, async () => {
-    const setHidden = (hidden: boolean) =>
-      browser.page.evaluate((value) => {
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-        document.dispatchEvent(new Event('visibilitychange'));
-        return window.__moonrush?.app?.ticker.started;
-      }, hidden);
-    expect(await setHidden(true)).toBe(false);
-    expect(await setHidden(false)).toBe(true);
-  });
-
-  it('calms the scene when the player prefers reduced motion', TEST, async () => {
-    const calm = () => browser.page.evaluate(() => window.__moonrush?.runner?.scene.calm);
-    expect(await calm()).toBe(false);
-    await browser.page.emulateMedia({ reducedMotion: 'reduce' });
-    await expect.poll(calm, { timeout: 2000 }).toBe(true);
-    await browser.page.emulateMedia({ reducedMotion: 'no-preference' });
-  });
-
   it("draws the readout's glyph sprites where Pixi's BitmapText draws the same text", TEST, async () => {
-    const { page } = browser;
+    const { page } = browser();
     const canvas = page.locator('.stage canvas');
-    for (const [text, size] of [['x12.34', 53], ['x1.00', 72], ['9.9s', 40], ['x1000.07', 31.3]] as const) {
+    for (const [text, size] of [
+      ['x12.34', 53],
+      ['x1.00', 72],
+      ['9.9s', 40],
+      ['x1000.07', 31.3],
+    ] as const) {
       // The same text at the same size above (BitmapText, the caption's class) and below (GlyphText, the value's).
       const pair = await page.evaluateHandle(
         ([text, size]) => {
@@ -140,7 +164,11 @@ describe('the stage in Chromium against the real server', () => {
           .raw()
           .toBuffer({ resolveWithObject: true });
         // One entry per channel of each pixel; `row` entries make a row of pixels.
-        return { lit: data.map((value) => (value > 150 ? 1 : 0)), pixel: info.channels, row: info.width * info.channels };
+        return {
+          lit: data.map((value) => (value > 150 ? 1 : 0)),
+          pixel: info.channels,
+          row: info.width * info.channels,
+        };
       };
       const [above, below] = [await band(10), await band(110)];
       // A lit pixel of one line matches when the other lights the same pixel or a neighbour: Chromium

@@ -3,34 +3,35 @@
 import { BitmapText, Container } from 'pixi.js';
 import { FONTS } from './fonts';
 import { GlyphText } from './GlyphText';
-import { onLanguageChange, t } from '../i18n/i18n';
-import { decimalSign } from '../hud/format';
+import type { StageWords } from './words';
 
 const COLORS = { flying: 0xffffff, crashed: 0xff004d, lag: 0x83769c } as const;
 
 export class MultiplierReadout extends Container {
   readonly value = new GlyphText({ text: 'x1.00', style: { fontFamily: FONTS.readout, fontSize: 72 }, anchor: 0.5 });
-  readonly caption = new BitmapText({ text: t('stage.flewAway'), style: { fontFamily: FONTS.readout, fontSize: 30 }, anchor: 0.5, visible: false });
-  readonly notice = new BitmapText({ text: t('stage.serverLate'), style: { fontFamily: FONTS.label, fontSize: 14 }, anchor: 0.5, visible: false });
+  readonly caption = new BitmapText({ text: '', style: { fontFamily: FONTS.readout, fontSize: 30 }, anchor: 0.5, visible: false });
+  readonly notice = new BitmapText({ text: '', style: { fontFamily: FONTS.label, fontSize: 14 }, anchor: 0.5, visible: false });
   private hundredths = 100;
+  private decimalSign = '.';
 
-  constructor() {
+  constructor(words: StageWords) {
     // Its own render group: a text change rebuilds this group's few instructions, not the whole stage's.
     super({ isRenderGroup: true });
     this.caption.tint = COLORS.crashed;
     this.notice.tint = COLORS.lag;
     this.addChild(this.caption, this.value, this.notice);
-    this.stopTranslating = onLanguageChange(() => {
-      this.caption.text = t('stage.flewAway');
-      this.notice.text = t('stage.serverLate');
-    });
+    this.setWords(words);
   }
 
-  private readonly stopTranslating: () => void;
+  setWords(words: StageWords): void {
+    this.caption.text = words.flewAway;
+    this.notice.text = words.serverLate;
+    this.decimalSign = words.decimalSign;
+    this.value.text = this.format(this.hundredths);
+  }
 
-  override destroy(options?: Parameters<Container['destroy']>[0]): void {
-    this.stopTranslating();
-    super.destroy(options);
+  private format(hundredths: number): string {
+    return `x${(hundredths / 100).toFixed(2).replace('.', this.decimalSign)}`;
   }
 
   /** Shows a multiplier; the text changes only when the hundredths do. */
@@ -38,7 +39,7 @@ export class MultiplierReadout extends Container {
     const hundredths = Math.round(rate * 100);
     if (hundredths !== this.hundredths) {
       this.hundredths = hundredths;
-      this.value.text = `x${(hundredths / 100).toFixed(2).replace('.', decimalSign())}`;
+      this.value.text = this.format(hundredths);
     }
     this.value.tint = crashed ? COLORS.crashed : lag ? COLORS.lag : COLORS.flying;
     this.caption.visible = crashed;

@@ -3,31 +3,30 @@
 import { BitmapText, Container, Sprite, Texture } from 'pixi.js';
 import { FONTS } from './fonts';
 import { GlyphText } from './GlyphText';
-import { onLanguageChange, t } from '../i18n/i18n';
-import { decimalSign } from '../hud/format';
+import type { StageWords } from './words';
 
 const BAR_WIDTH = 220;
 
 export class RoundLoader extends Container {
-  private readonly title = new BitmapText({ text: t('stage.waiting'), style: { fontFamily: FONTS.readout, fontSize: 22 }, anchor: 0.5 });
+  private readonly title = new BitmapText({ text: '', style: { fontFamily: FONTS.readout, fontSize: 22 }, anchor: 0.5 });
   private readonly countdown = new GlyphText({ text: '', style: { fontFamily: FONTS.readout, fontSize: 40 }, anchor: 0.5, y: 48 });
   private readonly track = new Sprite({ texture: Texture.WHITE, tint: 0x291a4a, x: -BAR_WIDTH / 2, y: 18, width: BAR_WIDTH, height: 8 });
   private readonly bar = new Sprite({ texture: Texture.WHITE, tint: 0xffa300, x: -BAR_WIDTH / 2, y: 18, width: BAR_WIDTH, height: 8 });
   private tenths = -1;
+  private decimalSign = '.';
 
-  constructor() {
+  constructor(words: StageWords) {
     // Its own render group: a text change rebuilds this group's few instructions, not the whole stage's.
     super({ isRenderGroup: true });
     this.countdown.tint = 0xffec27;
     this.addChild(this.title, this.track, this.bar, this.countdown);
-    this.stopTranslating = onLanguageChange(() => (this.title.text = t('stage.waiting')));
+    this.setWords(words);
   }
 
-  private readonly stopTranslating: () => void;
-
-  override destroy(options?: Parameters<Container['destroy']>[0]): void {
-    this.stopTranslating();
-    super.destroy(options);
+  setWords(words: StageWords): void {
+    this.title.text = words.waiting;
+    this.decimalSign = words.decimalSign;
+    this.tenths = -1;
   }
 
   /** Shows the time left, the bar draining over the betting window; with no round known yet (null), neither. */
@@ -38,7 +37,7 @@ export class RoundLoader extends Container {
     const tenths = Math.ceil(countdownMs / 100);
     if (tenths !== this.tenths) {
       this.tenths = tenths;
-      this.countdown.text = `${(tenths / 10).toFixed(1).replace('.', decimalSign())}s`;
+      this.countdown.text = `${(tenths / 10).toFixed(1).replace('.', this.decimalSign)}s`;
     }
     this.bar.width = BAR_WIDTH * Math.min(1, countdownMs / Math.max(1, windowMs));
   }

@@ -12,6 +12,7 @@ import { fitView, MIN_VIEW, plotBox, plotX, plotY, ROCKET_HELD_AT, type PlotBox,
 import { Rocket } from './Rocket';
 import { RoundLoader } from './RoundLoader';
 import type { StageTextures } from './textures';
+import type { StageWords } from './words';
 import { rateAt } from '../../shared/growth';
 
 const TANGENT_MS = 250;
@@ -23,8 +24,8 @@ export class Scene extends Container {
   readonly curve = new Curve();
   readonly rocket: Rocket;
   readonly crash: CrashEffect;
-  readonly readout = new MultiplierReadout();
-  readonly loader = new RoundLoader();
+  readonly readout: MultiplierReadout;
+  readonly loader: RoundLoader;
   /** prefers-reduced-motion: calm background, no shake or flash. */
   calm = false;
   private readonly world = new Container();
@@ -37,14 +38,22 @@ export class Scene extends Container {
   private heading = 0;
   private shakeTime = 0;
 
-  constructor(textures: StageTextures) {
+  constructor(textures: StageTextures, words: StageWords) {
     super();
+    this.readout = new MultiplierReadout(words);
+    this.loader = new RoundLoader(words);
     this.background = new Background(textures);
     this.rocket = new Rocket(textures);
     this.crash = new CrashEffect(textures);
     this.world.addChild(this.axes, this.curve, this.rocket, this.readout, this.loader);
     this.addChild(this.background, this.world, this.crash);
     this.reset();
+  }
+
+  /** The page switched language. */
+  setWords(words: StageWords): void {
+    this.readout.setWords(words);
+    this.loader.setWords(words);
   }
 
   /** Draws one frame; `dt` in seconds. Allocates nothing. */

@@ -1,35 +1,42 @@
-/** Loads the stage's bundles through Pixi Assets (manifest written by AssetPack) with progress into loadingAtom. */
+/** Loads the stage's bundles through Pixi Assets (manifest written by AssetPack) and its fonts, with progress. */
 
 import { Assets, type Spritesheet, type Texture } from 'pixi.js';
-import { loadingAtom } from '../state/loadingAtom';
-import { store } from '../state/store';
 import { BUNDLES, type BundleName } from './frames';
 import { installFonts, loadPixelFont } from './fonts';
 import { stageTextures, type StageTextures } from './textures';
-import { t } from '../i18n/i18n';
 
-const ASSETS_URL = `${import.meta.env.BASE_URL}atlases`;
+/** Absolute: a worker resolves relative URLs against its script, not the page. */
+const ASSETS_URL = new URL(`${import.meta.env.BASE_URL}atlases`, globalThis.location.href).href;
+
 let loading: Promise<StageTextures> | undefined;
 
-/** Loads once per page (React may mount the stage twice in development). */
-export function loadStageAssets(): Promise<StageTextures> {
-  loading ??= load().catch((error: unknown) => {
+/**
+ * Loads the art once per context (the page's fallback may start twice; a worker starts once);
+ * `onProgress` gets 0..1 as the first load's bundles arrive. A failed load may be tried again.
+ */
+export function loadStageAssets(onProgress: (progress: number) => void): Promise<StageTextures> {
+  loading ??= load(onProgress).catch((error: unknown) => {
     loading = undefined;
-    store.set(loadingAtom, { progress: 0, done: false, error: t('stage.loadFailed') });
     throw error;
   });
   return loading;
 }
 
-async function load(): Promise<StageTextures> {
+async function load(onProgress: (progress: number) => void): Promise<StageTextures> {
   const font = loadPixelFont();
   const response = await fetch(`${ASSETS_URL}/manifest.json`);
   if (!response.ok) throw new Error(`No asset manifest (${response.status})`);
-  // No image workers: Pixi's worker first fetches a data: URL to probe createImageBitmap, which the
-  // page's Content Security Policy (connect-src) rightly refuses; two atlases decode fine on the page.
-  await Assets.init({ manifest: await response.json(), basePath: ASSETS_URL, preferences: { preferWorkers: false } });
+  // Pixi's probes fetch data: URLs, which the Content Security Policy (connect-src) rightly refuses:
+  // its image workers probe createImageBitmap so (two atlases decode fine where the stage runs), and
+  // in a worker, which has no <img>, so does its AVIF and WebP detection (the atlases are PNG only).
+  await Assets.init({
+    manifest: await response.json(),
+    basePath: ASSETS_URL,
+    skipDetections: true,
+    preferences: { preferWorkers: false },
+  });
   const names = Object.keys(BUNDLES) as BundleName[];
-  const bundles = (await Assets.loadBundle(names, (progress) => store.set(loadingAtom, { progress, done: false, error: null }))) as Record<
+  const bundles = (await Assets.loadBundle(names, onProgress)) as Record<
     BundleName,
     Record<string, Spritesheet>
   >;
@@ -42,11 +49,9 @@ async function load(): Promise<StageTextures> {
   }
   await font;
   installFonts();
-  const textures = stageTextures((frame) => {
+  return stageTextures((frame) => {
     const texture = frames.get(frame);
     if (!texture) throw new Error(`The atlas has no frame ${frame} (run npm run sprites:check)`);
     return texture;
   });
-  store.set(loadingAtom, { progress: 1, done: true, error: null });
-  return textures;
 }

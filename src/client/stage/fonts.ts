@@ -1,6 +1,8 @@
 /** The bitmap fonts of the stage, installed once so text changes never touch a canvas per frame. */
 
 import { BitmapFont, CanvasTextMetrics } from 'pixi.js';
+// The file the page's @font-face (theme.css) names: the browser fetches it once for both.
+import pixelFontUrl from '@fontsource/tiny5/files/tiny5-latin-400-normal.woff2?url';
 
 /** Font names for BitmapText styles. */
 export const FONTS = { readout: 'moonrush-readout', label: 'moonrush-label' } as const;
@@ -14,9 +16,18 @@ const CHARS = [['a', 'z'], ['A', 'Z'], ['0', '9'], ' .,:!?-x%s'];
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const segmentGraphemes = CanvasTextMetrics.graphemeSegmenter;
 
-/** Resolves once the pixel font has loaded (or failed), so the bitmap fonts are drawn from it, not the fallback. */
+/**
+ * Resolves once the pixel font has loaded (or failed), so the bitmap fonts are drawn from it, not
+ * the fallback. A worker has no @font-face of the page's: the font is added to its own font set.
+ */
 export async function loadPixelFont(): Promise<void> {
-  await document.fonts?.load(`16px ${PIXEL_FONT}`).catch(() => []);
+  const fonts = (globalThis as { fonts?: FontFaceSet }).fonts ?? globalThis.document?.fonts;
+  if (!fonts || typeof FontFace === 'undefined') return;
+  const face = new FontFace(PIXEL_FONT, `url(${new URL(pixelFontUrl, globalThis.location.href).href})`);
+  await face.load().then(
+    () => fonts.add(face),
+    () => undefined,
+  );
 }
 
 /**

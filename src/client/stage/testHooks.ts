@@ -6,10 +6,13 @@
 import type { Application } from 'pixi.js';
 import type { store as appStore } from '../state/store';
 import type { SceneRunner } from './SceneRunner';
+import type { StageProbe } from './stageMessages';
 
 interface MoonrushHooks {
   app?: Application;
   runner?: SceneRunner;
+  /** The stage in its worker, as it last reported (the app and runner are the page's only with ?stage=page). */
+  stage?: StageProbe;
   /** React commits since the page loaded (Profiler onRender in providers.tsx). */
   commits: number;
   /** The jotai store, to read atoms. */
