@@ -2,8 +2,9 @@
  * src/client/main.tsx imports the page's code (boot.tsx) only after the first paint. This plugin
  * puts that code's chunks in index.html as `<link rel="modulepreload">`, so the browser downloads
  * them while the shell paints instead of after the paint (they stay part of the initial
- * JavaScript that tests/bench/bundleSize.ts counts). The page's styles are one stylesheet, inlined
- * (scripts/inlineStyles.ts).
+ * JavaScript that scripts/initialJs.ts counts), at low priority: what the first paint needs
+ * (the font, the pixel tiles) goes first on a phone's few connections (docs/benchmarks/lighthouse.md).
+ * The page's styles are one stylesheet, inlined (scripts/inlineStyles.ts).
  */
 
 import type { Plugin, Rolldown } from 'vite';
@@ -33,7 +34,7 @@ export function preloadBootPlugin(): Plugin {
         if (!bundle || !chunk || !boot) throw new Error(`no chunk for ${BOOT} in the build of index.html`);
         const loaded = withImports(bundle, chunk.fileName);
         const chunks = [...withImports(bundle, boot.fileName)].filter((file) => !loaded.has(file));
-        const tags = chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        const tags = chunks.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
         const ENTRY = '<script type="module"';
         if (html.split(ENTRY).length !== 2) throw new Error(`index.html has not one ${ENTRY}`);
         return html.replace(ENTRY, `${tags.join('\n    ')}\n    ${ENTRY}`);
