@@ -14,9 +14,14 @@ const TEST = { timeout: ROUNDS_TIMEOUT_MS * 2 };
 /**
  * The stage in Chromium against the real server, drawn where a player's browser draws it (its
  * worker, path '/') and on the page (path '/?stage=page', the fallback), where the tests that
- * reach into Pixi run.
+ * reach into Pixi run. `more` adds the tests of one place.
  */
-function stageSuite(where: string, path: string, pageOnly: (context: { browser: () => Browser }) => void) {
+interface SuiteContext {
+  browser: () => Browser;
+  origin: () => string;
+}
+
+function stageSuite(where: string, path: string, more: (context: SuiteContext) => void) {
   describe(`the stage ${where} in Chromium against the real server`, () => {
     let server: TestServer;
     let browser: Browser;
@@ -99,11 +104,27 @@ function stageSuite(where: string, path: string, pageOnly: (context: { browser: 
       await browser.page.emulateMedia({ reducedMotion: 'no-preference' });
     });
 
-    pageOnly({ browser: () => browser });
+    more({ browser: () => browser, origin: () => origin });
   });
 }
 
-stageSuite('in its worker', '/', () => {});
+stageSuite('in its worker', '/', ({ browser, origin }) => {
+  it('draws on the page where the browser cannot hand a canvas to a worker', TEST, async () => {
+    const page = await browser().context.newPage();
+    try {
+      await page.addInitScript(() => {
+        delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>).transferControlToOffscreen;
+      });
+      await page.goto(origin());
+      const probe = await waitForStage(page, (state) => state.ready, 90_000);
+      expect(probe.renderer).toBe('webgl');
+      // Pixi's application is the page's own: only the main thread's stage publishes it.
+      expect(await page.evaluate(() => Boolean(window.__moonrush?.app))).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+});
 
 stageSuite('on the page', '/?stage=page', ({ browser }) => {
   it("caps the batch shader's textures whatever the GPU offers", TEST, async () => {

@@ -52,6 +52,11 @@ scope.onmessage = (event: MessageEvent<ToStage>) => {
 };
 
 async function start(message: Extract<ToStage, { type: 'start' }>): Promise<void> {
+  // Pixi's ticker needs animation frames, which some browsers' workers lack: the page draws then.
+  if (typeof requestAnimationFrame !== 'function') {
+    post({ type: 'failed', started: false, message: 'no requestAnimationFrame in workers' });
+    return;
+  }
   try {
     stage = await startStage({
       ...message,
