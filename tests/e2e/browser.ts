@@ -72,10 +72,7 @@ export async function openBrowser(
   };
 }
 
-/**
- * What the page exposes of the stage (window.__moonrush), read in one evaluate: from Pixi itself
- * with ?stage=page, else from what the stage's worker last reported.
- */
+/** What the page exposes of the stage (window.__moonrush.stage, src/client/stage/testHooks.ts) and its commits. */
 interface StageProbe {
   ready: boolean;
   renderer: string | null;
@@ -92,20 +89,9 @@ interface StageProbe {
 export function probeStage(page: Page): Promise<StageProbe> {
   return page.evaluate(() => {
     const hooks = window.__moonrush;
-    const { app, runner, stage } = hooks ?? {};
     const commits = hooks?.commits ?? 0;
-    if (app && runner)
-      return {
-        ready: true,
-        renderer: app.renderer.name,
-        phase: runner.frame.phase,
-        gameId: runner.frame.gameId,
-        readout: runner.scene.readout.text,
-        running: app.ticker.started,
-        calm: runner.scene.calm,
-        commits,
-      };
-    if (stage) return { ready: true, ...stage, commits };
+    const probe = hooks?.stage?.();
+    if (probe) return { ready: true, ...probe, commits };
     return { ready: false, renderer: null, phase: null, gameId: null, readout: null, running: null, calm: null, commits };
   });
 }

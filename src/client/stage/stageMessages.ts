@@ -2,18 +2,8 @@
 
 import type { RoundState } from '../state/roundAtom';
 import type { TickState } from '../state/tickAtom';
+import type { StageProbe } from './testHooks';
 import type { StageWords } from './words';
-
-/** What the page sees of a running stage: test builds only (tests/e2e/browser.ts reads it). */
-export interface StageProbe {
-  renderer: string;
-  phase: string;
-  gameId: string | null;
-  readout: string;
-  /** The ticker runs (it stops in a hidden tab). */
-  running: boolean;
-  calm: boolean;
-}
 
 /** The page to the worker. */
 export type ToStage =
@@ -45,4 +35,5 @@ export type FromStage =
   | { type: 'ready' }
   /** `started`: whether the renderer had started (the art failed) or not (no WebGL in workers here). */
   | { type: 'failed'; started: boolean; message: string }
+  /** Test builds: what tests read of the stage (testHooks.ts). */
   | { type: 'probe'; probe: StageProbe };

@@ -9,8 +9,9 @@
 import { DOMAdapter, WebWorkerAdapter } from 'pixi.js';
 import type { RoundState } from '../state/roundAtom';
 import type { TickState } from '../state/tickAtom';
-import type { FromStage, StageProbe, ToStage } from './stageMessages';
+import type { FromStage, ToStage } from './stageMessages';
 import { NoRenderer, startStage, type RunningStage } from './startStage';
+import { probeOf } from './testHooks';
 
 DOMAdapter.set(WebWorkerAdapter);
 
@@ -84,14 +85,7 @@ function apply(running: RunningStage, message: (typeof pending)[number]): void {
 }
 
 function postProbe({ app, runner }: RunningStage): void {
-  const probe: StageProbe = {
-    renderer: app.renderer.name,
-    phase: runner.frame.phase,
-    gameId: runner.frame.gameId,
-    readout: runner.scene.readout.text,
-    running: app.ticker.started,
-    calm: runner.scene.calm,
-  };
+  const probe = probeOf(app, runner);
   const key = JSON.stringify(probe);
   if (key === lastProbe) return;
   lastProbe = key;

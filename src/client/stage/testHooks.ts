@@ -1,18 +1,41 @@
 /**
- * What tests and the benchmark read from the page (window.__moonrush): the app, the scene runner,
- * React commits and the store. Only test builds (`vite build --mode test`) publish it.
+ * What tests and the benchmark read from the page (window.__moonrush): the stage, the app and the
+ * scene runner, React commits and the store. Only test builds (`vite build --mode test`) publish it.
  */
 
 import type { Application } from 'pixi.js';
 import type { store as appStore } from '../state/store';
 import type { SceneRunner } from './SceneRunner';
-import type { StageProbe } from './stageMessages';
+
+/** What tests read of a running stage, wherever it draws (tests/e2e/browser.ts). */
+export interface StageProbe {
+  renderer: string;
+  phase: string;
+  gameId: string | null;
+  readout: string;
+  /** The ticker runs (it stops in a hidden tab). */
+  running: boolean;
+  calm: boolean;
+}
+
+/** The probe of a stage in this context. */
+export function probeOf(app: Application, runner: SceneRunner): StageProbe {
+  return {
+    renderer: app.renderer.name,
+    phase: runner.frame.phase,
+    gameId: runner.frame.gameId,
+    readout: runner.scene.readout.text,
+    running: app.ticker.started,
+    calm: runner.scene.calm,
+  };
+}
 
 interface MoonrushHooks {
+  /** The stage's probe: read from Pixi on the page, or the one its worker last posted. */
+  stage?: () => StageProbe;
+  /** Pixi itself, only when the stage draws on the page (?stage=page). */
   app?: Application;
   runner?: SceneRunner;
-  /** The stage in its worker, as it last reported (the app and runner are the page's only with ?stage=page). */
-  stage?: StageProbe;
   /** React commits since the page loaded (Profiler onRender in providers.tsx). */
   commits: number;
   /** The jotai store, to read atoms. */
@@ -33,5 +56,5 @@ export function testHooks(): MoonrushHooks {
 
 /** Publishes the running stage in test builds. */
 export function exposeForTests(app: Application, runner: SceneRunner): void {
-  if (import.meta.env.MODE === 'test') Object.assign(testHooks(), { app, runner });
+  if (import.meta.env.MODE === 'test') Object.assign(testHooks(), { app, runner, stage: () => probeOf(app, runner) });
 }

@@ -39,7 +39,7 @@ export function startInWorker(
     const message = event.data;
     if (message.type === 'progress') events.progress(message.progress);
     else if (message.type === 'ready') events.ready();
-    else if (message.type === 'probe') testHooks().stage = message.probe;
+    else if (message.type === 'probe') testHooks().stage = () => message.probe;
     else {
       stop();
       if (message.started) events.failed(new Error(message.message));
