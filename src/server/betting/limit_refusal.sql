@@ -3,7 +3,9 @@
 -- {"refused": "excluded", "until": ms | null} while self-excluded, or {"refused":
 -- "player_limit", "limit": name, "amount": hundredths, "resets": ms} when the amount would pass a
 -- limit of its period. A bet counts against wager limits by its stake and against loss limits by
--- the stake it may lose (open bets count as lost until settled, wins count back).
+-- the stake it may lose (open bets count as lost until settled, wins count back). A deposit is judged
+-- when it is prepared and again when its SOL lands (payments/settleDeposit.ts: the intent is out of
+-- 'pending' then, so it is not counted twice).
 CREATE OR REPLACE FUNCTION limit_refusal(p_account bigint, p_kind text, p_amount bigint, p_at bigint)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -24,8 +26,12 @@ BEGIN
   LOOP
     CONTINUE WHEN v_limit.amount IS NULL;
     IF v_limit.name LIKE 'deposit%' THEN
+      -- A credited deposit counts in the period it was credited in (a late one lands in today's),
+      -- one still pending in the period it was prepared in; failed, held and returned ones never.
       SELECT COALESCE(sum(d.hundredths), 0) INTO v_used FROM deposit_intents d
-        WHERE d.account_id = p_account AND d.status <> 'failed' AND d.created_at >= v_limit.period_start;
+        WHERE d.account_id = p_account
+          AND ((d.status = 'credited' AND d.settled_at >= v_limit.period_start)
+            OR (d.status = 'pending' AND d.created_at >= v_limit.period_start));
     ELSE
       SELECT COALESCE(sum(CASE WHEN v_limit.name LIKE 'loss%' THEN b.amount - COALESCE(b.win_amount, 0) ELSE b.amount END), 0)
         INTO v_used FROM bets b

@@ -126,12 +126,14 @@ export async function payDeposit(
   if (intent.signature !== signature) await claim(ctx, intent, { signature, blockhash }, wire);
   const status = await awaitSettlement(ctx, intent.id);
   if (status === 'failed') throw new Refusal('invalid', 'The deposit failed on the chain');
+  if (status === 'held' || status === 'returned') throw await notCredited(ctx, intent.id);
   return { signature };
 }
 
 /**
- * pending, credited, failed or expired; a pending submitted deposit is checked on the chain first
- * (the confirm call), and so is a failed one that has a transaction, in case it landed after all.
+ * pending, credited, failed, expired, held or returned; a pending submitted deposit is checked on
+ * the chain first (the confirm call), and so is a failed one that has a transaction, in case it
+ * landed after all (then credited or held, as the limits in force say).
  */
 export async function depositStatus(ctx: PaymentContext, accountId: number, depositId: string): Promise<DepositStatus> {
   const intent = await findIntent(ctx, accountId, depositId);
@@ -139,6 +141,12 @@ export async function depositStatus(ctx: PaymentContext, accountId: number, depo
   if (intent.status !== 'pending') return intent.status as DepositStatus;
   if (intent.signature) return settleDeposit(ctx, intent);
   return intent.expiresAt <= Date.now() ? 'expired' : 'pending';
+}
+
+/** Why SOL that reached the house was not credited (limits, self-exclusion or block when it landed), and that it goes back. */
+async function notCredited(ctx: PaymentContext, id: number): Promise<Refusal> {
+  const [intent] = await ctx.db.select().from(depositIntents).where(eq(depositIntents.id, id));
+  return new Refusal('forbidden', `Not credited (${intent?.failReason}): the SOL goes back to your wallet`);
 }
 
 async function findIntent(ctx: PaymentContext, accountId: number, depositId: string): Promise<DepositIntent> {

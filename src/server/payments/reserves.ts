@@ -4,15 +4,15 @@ import { and, desc, eq, inArray, isNotNull, sum } from 'drizzle-orm';
 import type { ReservesResponse } from '../../shared/protocol';
 import { HUNDREDTHS_PER_COIN } from '../../shared/constants';
 import { hundredthsToLamports, lamportsToHundredths, lamportsToSol } from '../../shared/money';
-import { accounts, bets, rounds, withdrawals } from '../db/schema';
+import { accounts, bets, depositIntents, rounds, withdrawals } from '../db/schema';
 import type { RiskPercents } from '../config';
 import { capsOf, type RoundCaps } from '../risk/caps';
 import type { PaymentContext } from './PaymentContext';
 
 /**
- * Owed = all balances, plus coins held by withdrawals not yet settled (under review too) and the stakes of open bets
+ * Owed = all balances, plus coins held by withdrawals not yet settled (under review too), the stakes of open bets
  * in rounds still running (both are still the players': a failed transfer or a voided round
- * gives them back). The bankroll is what the house holds beyond that, and the caps in force are
+ * gives them back) and deposits held to be sent back (the senders' SOL, never credited). The bankroll is what the house holds beyond that, and the caps in force are
  * those of the newest round (each round takes them from the bankroll when it is created).
  */
 export async function proofOfReserves(ctx: PaymentContext): Promise<ReservesResponse> {
@@ -65,5 +65,9 @@ async function owedHundredths(ctx: PaymentContext): Promise<bigint> {
     .from(bets)
     .innerJoin(rounds, eq(rounds.id, bets.roundId))
     .where(and(eq(bets.status, 'CREATED'), inArray(rounds.state, ['CREATED', 'STARTED'])));
-  return [balances, held, staked].reduce((total, row) => total + BigInt(row?.total ?? 0), 0n);
+  const [heldDeposits] = await ctx.db
+    .select({ total: sum(depositIntents.hundredths) })
+    .from(depositIntents)
+    .where(eq(depositIntents.status, 'held'));
+  return [balances, held, staked, heldDeposits].reduce((total, row) => total + BigInt(row?.total ?? 0), 0n);
 }
