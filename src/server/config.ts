@@ -92,6 +92,10 @@ export interface OpsSettings {
   reviewAbove: number | null;
   /** Held withdrawals above this need two different admins (null: one is enough). */
   secondApprovalAbove: number | null;
+  /** Manual credits above this wait for a second, different admin's approval. */
+  creditApprovalAbove: number;
+  /** What one admin may credit by hand over any 24 hours, held credits included. */
+  creditDailyCap: number;
   /** The explorer link of a transaction, with {sig} where its signature goes. */
   explorer: string;
 }
@@ -138,7 +142,7 @@ export const EXPLORER_CLUSTERS: Record<ChainKind, string> = {
   mainnet: 'mainnet-beta',
 };
 
-/** OPS_SESSION_MINUTES, WITHDRAW_REVIEW_ABOVE, WITHDRAW_SECOND_APPROVAL_ABOVE and OPS_EXPLORER_URL. */
+/** OPS_SESSION_MINUTES, WITHDRAW_REVIEW_ABOVE, WITHDRAW_SECOND_APPROVAL_ABOVE, OPS_CREDIT_* and OPS_EXPLORER_URL. */
 function opsSettings(env: Env, chain: ChainKind): OpsSettings {
   // A local chain is shown through its RPC URL (the explorer's custom cluster): npm run chain:local's, or its default port.
   const cluster =
@@ -151,6 +155,8 @@ function opsSettings(env: Env, chain: ChainKind): OpsSettings {
     sessionMs: integer(env, 'OPS_SESSION_MINUTES', 30, 1) * 60_000,
     reviewAbove: coinsOrNone(env, 'WITHDRAW_REVIEW_ABOVE'),
     secondApprovalAbove: coinsOrNone(env, 'WITHDRAW_SECOND_APPROVAL_ABOVE'),
+    creditApprovalAbove: integer(env, 'OPS_CREDIT_APPROVAL_ABOVE', 1_000) * HUNDREDTHS_PER_COIN,
+    creditDailyCap: integer(env, 'OPS_CREDIT_DAILY_CAP', 10_000) * HUNDREDTHS_PER_COIN,
     explorer,
   };
 }

@@ -36,6 +36,8 @@ describe('config', () => {
       sessionMs: 30 * 60_000,
       reviewAbove: null,
       secondApprovalAbove: null,
+      creditApprovalAbove: 100_000,
+      creditDailyCap: 1_000_000,
       explorer: 'https://explorer.solana.com/tx/{sig}?cluster=custom&customUrl=http%3A%2F%2Flocalhost%3A8899',
     });
     const env = { OPS_SESSION_MINUTES: '5', WITHDRAW_REVIEW_ABOVE: '1000', WITHDRAW_SECOND_APPROVAL_ABOVE: '50000' };

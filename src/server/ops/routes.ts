@@ -15,6 +15,7 @@ import { schemaRoute, type SchemaRequest } from '../http/route';
 import { audited, listAudit } from './audit';
 import { clearPause, setPause } from './maintenance';
 import { adjustBalance, playerFile, playerLedger, searchPlayers, setBlocked } from './players';
+import { approveCredit, listCredits, rejectCredit } from './manualCredits';
 import { operatorOf, operatorOnly } from './requireOperator';
 import { signIn, signOut, type Operator } from './sessions';
 import { opsState } from './state';
@@ -132,7 +133,20 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     const { services, operator, request } = context;
     const { amount, reason } = request.body;
     const db = services.database.db;
-    return acted(context, adjustBalance(db, services.bus, operator, request.params.id, amount, reason, request.ip));
+    const asked = { coins: amount, reason, address: request.ip };
+    return acted(context, adjustBalance(db, services.bus, operator, request.params.id, asked, services.config.ops));
+  }),
+  opsRoute('GET /ops/credits', ({ services, request }) => listCredits(services.database.db, request.query)),
+  opsRoute('POST /ops/credits/:id/approve', async (context) => {
+    const { services, operator, request } = context;
+    const credit = approveCredit(services.database.db, services.bus, operator, request.params.id, request.ip);
+    return { credit: await acted(context, credit) };
+  }),
+  opsRoute('POST /ops/credits/:id/reject', async (context) => {
+    const { services, operator, request } = context;
+    const { params, body } = request;
+    const credit = rejectCredit(services.database.db, services.bus, operator, params.id, body.reason, request.ip);
+    return { credit: await acted(context, credit) };
   }),
   opsRoute('GET /ops/audit', ({ services, request }) => listAudit(services.database.db, request.query)),
   opsRoute('GET /ops/config', async ({ services }) => {
@@ -140,6 +154,7 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     return {
       ...{ cluster: EXPLORER_CLUSTERS[chain], explorer: ops.explorer },
       ...{ reviewAbove: ops.reviewAbove, secondApprovalAbove: ops.secondApprovalAbove },
+      ...{ creditApprovalAbove: ops.creditApprovalAbove, creditDailyCap: ops.creditDailyCap },
     };
   }),
 ];

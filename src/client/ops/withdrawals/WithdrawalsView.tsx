@@ -119,6 +119,7 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
         <span title={item.wallet ?? undefined}>{item.wallet ? shorten(item.wallet) : 'no wallet'}</span> · player{' '}
         {shorten(item.accountId)} · {formatAt(item.createdAt)}
       </p>
+      {item.reviewReason && <p className="ops-card-line">Held: {item.reviewReason}</p>}
       {item.approvals.length > 0 && (
         <p className="ops-card-line">
           Approved by {item.approvals.map((approval) => `${approval.by} (${formatAt(approval.at)})`).join(', ')}

@@ -63,6 +63,8 @@ export const withdrawals = pgTable(
     blockhash: text('blockhash'),
     lastValidBlockHeight: bigint('last_valid_block_height', { mode: 'bigint' }),
     failReason: text('fail_reason'),
+    /** Why it waits for an operator (docs/ops.md "Withdrawal review"); null when it never did. */
+    reviewReason: text('review_reason'),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     settledAt: bigint('settled_at', { mode: 'number' }),
   },
