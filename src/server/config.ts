@@ -88,8 +88,14 @@ export interface Config {
 export interface OpsSettings {
   /** How long an operator's session lasts, in ms. */
   sessionMs: number;
-  /** Withdrawals above this wait for an admin's approval (null: none is held). */
+  /**
+   * A withdrawal waits for an admin's approval once the player's withdrawals over the last 24 hours,
+   * it included, pass this (null: never for the sum).
+   */
   reviewAbove: number | null;
+  /** A withdrawal waits for review when the player already made this many within velocityMs (null: no velocity rule). */
+  velocityCount: number | null;
+  velocityMs: number;
   /** Held withdrawals above this need two different admins (null: one is enough). */
   secondApprovalAbove: number | null;
   /** Manual credits above this wait for a second, different admin's approval. */
@@ -134,6 +140,16 @@ function coinsOrNone(env: Env, name: string): number | null {
   return integer(env, name, 0) * HUNDREDTHS_PER_COIN;
 }
 
+/** A count or an amount with a default, or null: `none` turns the rule off. */
+function orNone(env: Env, name: string, fallback: number | null): number | null {
+  if (env[name] === 'none') return null;
+  if (env[name] === undefined || env[name] === '') return fallback;
+  return integer(env, name, 0);
+}
+
+/** The withdrawal review's defaults on a real cluster (off on the local chain, where the money is play money). */
+const REVIEW_DEFAULTS = { aboveCoins: 50_000, velocityCount: 5 };
+
 /** The Solana cluster names explorers use, by CHAIN. */
 export const EXPLORER_CLUSTERS: Record<ChainKind, string> = {
   local: 'localnet',
@@ -142,7 +158,7 @@ export const EXPLORER_CLUSTERS: Record<ChainKind, string> = {
   mainnet: 'mainnet-beta',
 };
 
-/** OPS_SESSION_MINUTES, WITHDRAW_REVIEW_ABOVE, WITHDRAW_SECOND_APPROVAL_ABOVE, OPS_CREDIT_* and OPS_EXPLORER_URL. */
+/** OPS_SESSION_MINUTES, WITHDRAW_*, OPS_CREDIT_* and OPS_EXPLORER_URL. */
 function opsSettings(env: Env, chain: ChainKind): OpsSettings {
   // A local chain is shown through its RPC URL (the explorer's custom cluster): npm run chain:local's, or its default port.
   const cluster =
@@ -153,11 +169,22 @@ function opsSettings(env: Env, chain: ChainKind): OpsSettings {
   if (!explorer.includes('{sig}')) throw new Error(`OPS_EXPLORER_URL must contain {sig}, got "${explorer}"`);
   return {
     sessionMs: integer(env, 'OPS_SESSION_MINUTES', 30, 1) * 60_000,
-    reviewAbove: coinsOrNone(env, 'WITHDRAW_REVIEW_ABOVE'),
+    ...withdrawalReview(env, chain),
     secondApprovalAbove: coinsOrNone(env, 'WITHDRAW_SECOND_APPROVAL_ABOVE'),
     creditApprovalAbove: integer(env, 'OPS_CREDIT_APPROVAL_ABOVE', 1_000) * HUNDREDTHS_PER_COIN,
     creditDailyCap: integer(env, 'OPS_CREDIT_DAILY_CAP', 10_000) * HUNDREDTHS_PER_COIN,
     explorer,
+  };
+}
+
+/** WITHDRAW_REVIEW_ABOVE (coins over 24 h), WITHDRAW_VELOCITY_COUNT and WITHDRAW_VELOCITY_MINUTES. */
+function withdrawalReview(env: Env, chain: ChainKind) {
+  const real = chain !== 'local';
+  const above = orNone(env, 'WITHDRAW_REVIEW_ABOVE', real ? REVIEW_DEFAULTS.aboveCoins : null);
+  return {
+    reviewAbove: above === null ? null : above * HUNDREDTHS_PER_COIN,
+    velocityCount: orNone(env, 'WITHDRAW_VELOCITY_COUNT', real ? REVIEW_DEFAULTS.velocityCount : null),
+    velocityMs: integer(env, 'WITHDRAW_VELOCITY_MINUTES', 60, 1) * 60_000,
   };
 }
 

@@ -106,7 +106,7 @@ export async function createServices(
   const deathWatch = new DeathWatch(3, config.chain === 'local' ? 0 : 30_000);
   const payments: PaymentContext = {
     ...{ db: database.db, chain, coinsPerSol: config.coinsPerSol, log, deathWatch },
-    reviewAbove: config.ops.reviewAbove,
+    review: config.ops,
   };
   const engine = new RoundEngine({
     ...{ db: leaderDb, bus, log, metrics, clock, abandoned, bettingMs, pauseMs, tickMs },

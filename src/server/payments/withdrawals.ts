@@ -90,10 +90,11 @@ async function hold(
       const now = Date.now();
       // One withdrawal of the player at a time: each is judged with the ones before it.
       await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+      const { reviewAbove = null, velocityCount = null, velocityMs = 0 } = ctx.review ?? {};
       const [judged] = await queryRows<{ reason: string | null }>(
         tx,
         sql`SELECT withdrawal_review(${accountId}, ${amount.hundredths}::bigint, ${now}::bigint,
-          ${ctx.reviewAbove ?? null}::bigint) AS reason`,
+          ${reviewAbove}::bigint, ${velocityCount}::int, ${velocityMs}::bigint) AS reason`,
       );
       const reviewReason = judged?.reason ?? null;
       const [row] = await tx

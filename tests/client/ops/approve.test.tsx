@@ -30,7 +30,7 @@ async function approveButton(secondApprovalAbove: number | null, approvals: OpsW
       <WithdrawalsView session={session} review={1} />
     </RoleContext>,
   );
-  await screen.findByText(/Held above/);
+  await screen.findByText(/Held once a player's withdrawals pass/);
   return screen.findByRole('button', { name: 'Approve' });
 }
 

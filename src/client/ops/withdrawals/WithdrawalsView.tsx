@@ -47,7 +47,7 @@ export function WithdrawalsView({ session, review }: { session: OpsSession; revi
       </label>
       {config?.reviewAbove != null && (
         <p className="ops-hint">
-          Held above {formatCoins(config.reviewAbove)} coins
+          Held once a player&apos;s withdrawals pass {formatCoins(config.reviewAbove)} coins in 24 hours
           {config.secondApprovalAbove != null &&
             `; a second admin approves above ${formatCoins(config.secondApprovalAbove)}`}
           .
