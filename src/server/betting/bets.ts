@@ -56,21 +56,22 @@ export async function placeBet(
   claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
   const cashoutAt = Math.min(target ?? NO_TARGET, Math.floor((betting.maxWin * HUNDREDTHS_PER_RATE) / amount));
-  const [row] = await queryRows<{ bet: BetJson | PlaceRefusal }>(
+  const [row] = await queryRows<{ bet: (BetJson & { answer: BetIdResponse }) | PlaceRefusal }>(
     betting.db,
     sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
           ${MAX_ACTIVE_BETS_PER_ROUND}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}) AS bet`,
   );
   const json = row!.bet;
   if ('refused' in json) throwPlaceRefusal(json);
-  const bet = betOrRefusal(json as BetJson);
-  publishBet(betting, 'BET_CREATED', toBet(bet, account.nickname));
-  // place_bet lowers the target of a bet that could win more than the house's per-bet cap.
-  return bet.cashoutAt < cashoutAt ? { betId: String(bet.id), loweredTo: bet.cashoutAt / 100 } : { betId: String(bet.id) };
+  const { answer, ...bet } = json;
+  publishBet(betting, 'BET_CREATED', toBet(betOrRefusal(bet), account.nickname));
+  // place_bet says `loweredTo` when the house's per-bet cap lowered the target; a retry replays the same answer.
+  return answer;
 }
 
 /** What place_bet answers instead of a bet: a limit's refusal, the house's per-bet cap, or one of REFUSED. */
-type PlaceRefusal = LimitRefusalJson | { refused: 'house_limit'; largest: number } | { refused: 'closed' | 'limit' | 'funds' };
+type PlaceRefusal =
+  LimitRefusalJson | { refused: 'house_limit'; largest: number } | { refused: 'closed' | 'limit' | 'funds' };
 
 function throwPlaceRefusal(json: PlaceRefusal): never {
   // The amount is at most MAX_BET, so a bet of `largest` (below it) would be placed at x1.01.
