@@ -31,6 +31,10 @@ const MIN_TARGET = rateHundredths(AUTO_RATE_MIN);
 /** cashout_at of a bet that only MAX_WIN ends (the column is a 32-bit integer). */
 const NO_TARGET = 2_147_483_647;
 
+/** Where a bet of `amount` with `target` (hundredths, null by hand) cashes out before the house's per-round cap: its target or MAX_WIN's rate. */
+export const plannedCashout = (maxWin: number, amount: number, target: number | null): number =>
+  Math.min(target ?? NO_TARGET, Math.floor((maxWin * HUNDREDTHS_PER_RATE) / amount));
+
 /** The largest bet: MAX_BET, and small enough that a x1.01 cash-out stays within MAX_WIN. */
 export function largestBet(maxBet: number, maxWin: number): number {
   return Math.min(maxBet, Math.floor((maxWin * HUNDREDTHS_PER_RATE) / MIN_TARGET));
@@ -55,7 +59,7 @@ export async function placeBet(
   target: number | null,
   claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
-  const cashoutAt = Math.min(target ?? NO_TARGET, Math.floor((betting.maxWin * HUNDREDTHS_PER_RATE) / amount));
+  const cashoutAt = plannedCashout(betting.maxWin, amount, target);
   const [row] = await queryRows<{ bet: BetJson | PlaceRefusal }>(
     betting.db,
     sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
