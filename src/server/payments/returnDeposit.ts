@@ -8,6 +8,7 @@
 
 import { and, eq, isNull } from 'drizzle-orm';
 import { accounts, depositIntents } from '../db/schema';
+import { moveHouse } from '../betting/balance';
 import type { PaymentContext } from './PaymentContext';
 import type { DepositIntent } from './settleDeposit';
 import { transferFate } from './transferFate';
@@ -20,10 +21,21 @@ export async function returnHeldDeposit(ctx: PaymentContext, intent: DepositInte
   const facts = { depositId: intent.depositId, signature };
   const fate = await transferFate(ctx, signature, height);
   if (fate.state === 'finalized') {
-    await ctx.db
-      .update(depositIntents)
-      .set({ status: 'returned', settledAt: Date.now() })
-      .where(and(eq(depositIntents.id, intent.id), eq(depositIntents.returnSignature, signature)));
+    await ctx.db.transaction(async (tx) => {
+      const [returned] = await tx
+        .update(depositIntents)
+        .set({ status: 'returned', settledAt: Date.now() })
+        .where(
+          and(
+            eq(depositIntents.id, intent.id),
+            eq(depositIntents.status, 'held'),
+            eq(depositIntents.returnSignature, signature),
+          ),
+        )
+        .returning({ id: depositIntents.id });
+      // Out of the deposits held, back to the house wallet's side, as the SOL left it.
+      if (returned) await moveHouse(tx, 'deposit_return', intent.depositId, intent.hundredths);
+    });
     ctx.log.info({ ...facts, lamports: String(intent.lamports) }, 'held deposit returned');
   } else if (fate.state === 'dead') {
     // It can never land: the next pass signs a new one.

@@ -7,7 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DepositStatus } from '../../shared/protocol';
 import type { Db, Tx } from '../db/client';
 import { accounts, depositIntents } from '../db/schema';
-import { moveBalance } from '../betting/balance';
+import { moveBalance, moveHouse } from '../betting/balance';
 import { depositRefusal } from '../risk/playerLimits';
 import type { PaymentContext } from './PaymentContext';
 
@@ -65,6 +65,8 @@ async function creditOrHold(ctx: PaymentContext, intent: DepositIntent): Promise
     const refusal = await depositRefusal(tx, intent.accountId, intent.hundredths, now);
     if (refusal) {
       await tx.update(depositIntents).set({ failReason: refusal.message }).where(eq(depositIntents.id, intent.id));
+      // The SOL is in the house wallet but not the player's: booked to the deposits held until it goes back.
+      await moveHouse(tx, 'deposit_hold', intent.depositId, intent.hundredths);
       ctx.log.warn({ ...facts, reason: refusal.message }, 'deposit held: its SOL goes back');
       return 'held';
     }
