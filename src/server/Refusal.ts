@@ -6,6 +6,8 @@ export class Refusal extends Error {
   constructor(
     readonly kind: RefusalKind,
     message: string,
+    /** For 'too_many': when a try may come again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

@@ -34,6 +34,7 @@ import { clientIp, networkKey, trustProxyFn } from './clientAddress';
 import { MAINTENANCE_DESTINATION, OPS_DESTINATIONS } from '../shared/ops';
 import { readPause } from './ops/maintenance';
 import { verifyOpsToken } from './ops/sessions';
+import { HashQueue } from './auth/HashQueue';
 
 export interface Services {
   config: Config;
@@ -48,6 +49,8 @@ export interface Services {
   leadership: Leadership;
   stomp: StompServer;
   tokens: Tokens;
+  /** The players' and operators' password hashes, bounded (PASSWORD_HASH_QUEUE). */
+  hashes: HashQueue;
   /** Settles auto cash-outs and voided rounds; the round engine calls it. */
   settler: BetSettler;
   /** Rounds an engine gave up on, as the bus reports them: cash-outs on them are refused. */
@@ -125,7 +128,7 @@ export async function createServices(
   const stomp = new StompServer({
     ...{ bus, metrics, heartbeatMs: config.heartbeatMs, retainers, limits: config.stomp },
     addressOf: (request) => networkKey(clientIp(request, trust)),
-    isPlayer: async (token) => (await tokens.verifyAccess(token)) !== null,
+    playerOf: async (token) => (await tokens.verifyAccess(token))?.id ?? null,
     operatorUntil: async (token) => (await verifyOpsToken(database.db, token))?.expiresAt ?? null,
     operatorDestinations: Object.values(OPS_DESTINATIONS),
     localDestinations: [MAINTENANCE_DESTINATION, OPS_DESTINATIONS.state],
@@ -141,6 +144,6 @@ export async function createServices(
   const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
   return {
     ...{ config, database, bus, metrics, engine, seeds, leadership, stomp, tokens, settler, abandoned, clock, pulse },
-    ...{ chain, payments, paymentWorker },
+    ...{ chain, payments, paymentWorker, hashes: new HashQueue(config.passwordHashQueue) },
   };
 }
