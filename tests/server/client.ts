@@ -4,6 +4,8 @@ interface Answer<T = unknown> {
   status: number;
   body: { success: boolean; data?: T; errorMessage?: string };
   cookies: string[];
+  /** The Retry-After header, or null. */
+  retryAfter: string | null;
 }
 
 /** Token, cookie and extra headers of a call. */
@@ -30,7 +32,8 @@ export async function call<T = unknown>(
     headers,
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Answer<T>['body'], cookies: res.headers.getSetCookie() };
+  const answer = (await res.json()) as Answer<T>['body'];
+  return { status: res.status, body: answer, cookies: res.headers.getSetCookie(), retryAfter: res.headers.get('retry-after') };
 }
 
 /** The `name=value` pair of a Set-Cookie header, to send back. */
