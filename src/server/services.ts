@@ -34,7 +34,7 @@ import { clientIp, networkKey, trustProxyFn } from './clientAddress';
 import { MAINTENANCE_DESTINATION, OPS_DESTINATIONS } from '../shared/ops';
 import { readPause } from './ops/maintenance';
 import { verifyOpsToken } from './ops/sessions';
-import { HashQueue } from './auth/HashQueue';
+import { HashQueue } from './http/HashQueue';
 
 export interface Services {
   config: Config;

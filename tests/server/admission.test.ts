@@ -44,7 +44,9 @@ describe('sign-in while a stranger tries passwords', () => {
     const tries = await statuses(8, () => password(email, 'wrong guess', '203.0.113.5'));
     expect(tries).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     const waited = await password(email, 'wrong guess', '203.0.113.5');
-    expect(waited.body.errorMessage).toMatch(/^Too many wrong passwords for this email from your address: try again in \d+ s$/);
+    expect(waited.body.errorMessage).toMatch(
+      /^Too many wrong passwords for this email from your address: try again in \d+ s$/,
+    );
     expect(Number(waited.retryAfter)).toBeGreaterThan(0);
     // Before: 429 "try again in 30 s" for the owner too, doubling to 15 minutes.
     expect((await password(email, 'correct horse', '198.51.100.77')).status).toBe(200);
@@ -146,7 +148,11 @@ const CONNECT = (token?: string) =>
   `CONNECT\naccept-version:1.2\nhost:localhost\n${token ? `authorization:Bearer ${token}\n` : ''}\n\0SUBSCRIBE\nid:g\ndestination:${DESTINATIONS.game}\n\n\0`;
 
 /** A socket from `address` that sends CONNECT (with `token`) and SUBSCRIBE; resolves admitted or with the ERROR's message. */
-async function socketOf(t: TestServer, address: string, token?: string): Promise<{ raw: RawClient; error: string | null }> {
+async function socketOf(
+  t: TestServer,
+  address: string,
+  token?: string,
+): Promise<{ raw: RawClient; error: string | null }> {
   const raw = await openRaw(t.ws, ['v12.stomp'], { 'x-forwarded-for': address });
   raw.ws.send(CONNECT(token));
   await waitUntil(() => /MESSAGE|ERROR/.test(raw.text()), 10_000, 'CONNECTED or ERROR');
@@ -215,7 +221,6 @@ describe('requests in progress per address', () => {
       .poll(async () => (await call(t.api, 'GET', '/game/last', undefined, from('203.0.113.20'))).status)
       .toBe(200);
   });
-
 });
 
 describe('shedding while the event loop runs late', () => {

@@ -33,7 +33,12 @@ export async function call<T = unknown>(
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const answer = (await res.json()) as Answer<T>['body'];
-  return { status: res.status, body: answer, cookies: res.headers.getSetCookie(), retryAfter: res.headers.get('retry-after') };
+  return {
+    status: res.status,
+    body: answer,
+    cookies: res.headers.getSetCookie(),
+    retryAfter: res.headers.get('retry-after'),
+  };
 }
 
 /** The `name=value` pair of a Set-Cookie header, to send back. */

@@ -8,25 +8,12 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { percentile, runCrowd, startHealthProbe, startStranger } from './crowdLoad';
+import { percentile, runCrowd, spawnCrowdServer, startHealthProbe, startStranger } from './crowdLoad';
 import { startPostgres, type PostgresCluster } from './pg';
-import { spawnServer, type ServerProcess } from './serverProcess';
+import type { ServerProcess } from './serverProcess';
 
 const PLAYERS = 200;
 const ARRIVAL_MS = 60_000;
-
-/** Every admission setting the test harness lifts, back to its default (an empty value reads as unset). */
-const DEFAULT_ADMISSION = Object.fromEntries(
-  [
-    ...['AUTH_IP', 'AUTH_LOGIN', 'BET_IP', 'BET_ACCOUNT', 'PAYMENT_IP', 'PAYMENT_ACCOUNT', 'PUBLIC_IP', 'ACCOUNT'].map(
-      (name) => `RATE_LIMIT_${name}`,
-    ),
-    ...['HTTP_MAX_PER_ADDRESS', 'HTTP_ANONYMOUS_PER_ADDRESS', 'HTTP_SHED_LAG_MS', 'PASSWORD_HASH_QUEUE'],
-    ...['STOMP_MAX_CONNECTIONS', 'STOMP_RESERVED_FOR_PLAYERS', 'STOMP_MAX_PER_ADDRESS', 'STOMP_MAX_PER_ACCOUNT'],
-    // The game's own pace, as production runs it.
-    ...['BETTING_MS', 'PAUSE_MS', 'TICK_MS'],
-  ].map((name) => [name, '']),
-);
 
 describe('a crowd of 200 players behind one address, and a stranger beside it', () => {
   let pg: PostgresCluster;
@@ -34,11 +21,7 @@ describe('a crowd of 200 players behind one address, and a stranger beside it', 
 
   beforeAll(async () => {
     pg = await startPostgres();
-    server = await spawnServer(
-      { ...DEFAULT_ADMISSION, DATABASE_URL: await pg.createDatabase('crowd'), LOG_LEVEL: 'warn', CRASH_RATE: '2' },
-      150_000,
-      ['--import', 'tsx', 'tests/bench/bettingServer.ts'],
-    );
+    server = await spawnCrowdServer(await pg.createDatabase('crowd'));
   }, 180_000);
 
   afterAll(async () => {

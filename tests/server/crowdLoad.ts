@@ -12,17 +12,44 @@ import { Keypair, Transaction } from '@solana/web3.js';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
 import { decodeDepositProgram, depositInstruction } from '../../src/shared/deposit';
 import { DESTINATIONS, type GameEvent, type PrepareDepositResponse, type SignInInput } from '../../src/shared/protocol';
+import { spawnServer, type ServerProcess } from './serverProcess';
 import { connectStomp, gameEvents, waitUntil, type StompTestClient } from './stompClient';
 
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const LAMPORTS_PER_SOL = 1_000_000_000n;
+
+/** Every admission setting the test servers lift, back to its default (an empty value reads as unset). */
+const DEFAULT_ADMISSION = Object.fromEntries(
+  [
+    ...['AUTH_IP', 'AUTH_LOGIN', 'BET_IP', 'BET_ACCOUNT', 'PAYMENT_IP', 'PAYMENT_ACCOUNT', 'PUBLIC_IP', 'ACCOUNT'].map(
+      (name) => `RATE_LIMIT_${name}`,
+    ),
+    ...['HTTP_MAX_PER_ADDRESS', 'HTTP_ANONYMOUS_PER_ADDRESS', 'HTTP_SHED_LAG_MS', 'PASSWORD_HASH_QUEUE'],
+    ...['STOMP_MAX_CONNECTIONS', 'STOMP_RESERVED_FOR_PLAYERS', 'STOMP_MAX_PER_ADDRESS', 'STOMP_MAX_PER_ACCOUNT'],
+    // The game's own pace, as production runs it.
+    ...['BETTING_MS', 'PAUSE_MS', 'TICK_MS'],
+  ].map((name) => [name, '']),
+);
+
+/**
+ * The server as its own process on the PostgreSQL at `databaseUrl`, on the default settings of
+ * every admission limit and of the game's pace, its rounds flying to a fixed x2
+ * (tests/bench/bettingServer.ts), so every player's cash-out has the time to arrive.
+ */
+export function spawnCrowdServer(databaseUrl: string): Promise<ServerProcess> {
+  return spawnServer({ ...DEFAULT_ADMISSION, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CRASH_RATE: '2' }, 150_000, [
+    '--import',
+    'tsx',
+    'tests/bench/bettingServer.ts',
+  ]);
+}
 
 /** The p-th percentile of sorted numbers. */
 export const percentile = (sorted: number[], p: number): number =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((sorted.length * p) / 100) - 1)]!;
 
 /** What the crowd saw. */
-export interface CrowdResult {
+interface CrowdResult {
   /** Answers by `route status` (a request that got no answer: status `closed`). */
   answers: Record<string, number>;
   /** Every answer that was not 2xx and every other thing that went wrong, one line each. */
@@ -58,10 +85,14 @@ export async function runCrowd(api: string, ws: string, players: number, arrival
     if (token) headers.authorization = `Bearer ${token}`;
     let response: Response;
     try {
-      response = await fetch(api + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      response = await fetch(api + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
     } catch (error) {
       result.answers[`${route} closed`] = (result.answers[`${route} closed`] ?? 0) + 1;
-      throw new Error(`${route}: no answer (${String(error)})`);
+      throw new Error(`${route}: no answer (${String(error)})`, { cause: error });
     }
     const key = `${route} ${response.status}`;
     result.answers[key] = (result.answers[key] ?? 0) + 1;
@@ -88,7 +119,11 @@ export async function runCrowd(api: string, ws: string, players: number, arrival
       type: 'pkcs8',
     });
     const signature = sign(null, Buffer.from(message, 'utf8'), privateKey).toString('base64');
-    const { token } = await send<{ token: string }>('POST', '/auth/authenticate', { login: wallet, signature, message });
+    const { token } = await send<{ token: string }>('POST', '/auth/authenticate', {
+      login: wallet,
+      signature,
+      message,
+    });
     result.signInMs.push(performance.now() - started);
     await Promise.all([send('GET', '/user/profile', undefined, token), send('GET', '/bet/current', undefined, token)]);
     await send('POST', '/payment/faucet', { wallet, amount: 2 }, token);
@@ -112,8 +147,7 @@ export async function runCrowd(api: string, ws: string, players: number, arrival
     const events = () => gameEvents(socket, DESTINATIONS.game);
     const find = <E extends GameEvent['eventType']>(type: E, gameId?: string) =>
       events().find((e) => e.eventType === type && (gameId === undefined || e.data.gameId === gameId)) as
-        | Extract<GameEvent, { eventType: E }>
-        | undefined;
+        Extract<GameEvent, { eventType: E }> | undefined;
     // The next betting window with at least a second left.
     const open = () => events().find((e) => e.eventType === 'GAME_CREATED' && e.data.startsAt - Date.now() > 1000);
     await waitUntil(() => open() !== undefined, 60_000, 'a betting window');
@@ -159,7 +193,7 @@ function thread<T>(code: string, workerData: unknown): { stop(): Promise<T> } {
 }
 
 /** What the stranger got: answers by kind (`http 429`, `stomp admitted`, `stomp refused`, ...). */
-export type StrangerResult = Record<string, number>;
+type StrangerResult = Record<string, number>;
 
 /**
  * From `address`: `sockets` anonymous STOMP sockets (CONNECT and SUBSCRIBE, held open), and until

@@ -7,7 +7,7 @@
  * - one address has at most HTTP_ANONYMOUS_PER_ADDRESS such requests in progress at once, so a
  *   flood from one address queues that many at most ahead of everyone else;
  * - while the event loop runs more than HTTP_SHED_LAG_MS late, all of them get 503.
- * Password hashes have a bounded queue of their own (auth/HashQueue.ts).
+ * Password hashes have a bounded queue of their own (HashQueue.ts).
  */
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -102,7 +102,7 @@ const loginAtAddress = (request: FastifyRequest) => {
 /**
  * Sign-in calls that cost a check (a signature, a password hash): per address and per (login,
  * address). There is no ceiling over everyone that strangers could fill: the password hashes
- * have a queue of their own (HashQueue.ts) and wrong passwords slow their address (passwordSignIn.ts).
+ * have a queue of their own (http/HashQueue.ts) and wrong passwords slow their address (passwordSignIn.ts).
  */
 export function authLimits(app: FastifyInstance, name: string, limits: Limits): Hook[] {
   return [

@@ -18,8 +18,12 @@ export function roundsRoutes(services: Services) {
   const pages = new TtlCache<RoundDetails[]>(services.config.publicCacheMs, 1000);
   return async (app: FastifyInstance): Promise<void> => {
     const { publicPerIp, perAccount } = services.config.rateLimits;
-    route(app, 'GET /game/rounds', callerLimits(app, 'rounds', publicPerIp, perAccount), async ({ query: { before, limit } }) =>
-      pages.get(`${before}:${limit}`, () => finishedRoundsBefore(db, before ?? null, limit)),
+    route(
+      app,
+      'GET /game/rounds',
+      callerLimits(app, 'rounds', publicPerIp, perAccount),
+      async ({ query: { before, limit } }) =>
+        pages.get(`${before}:${limit}`, () => finishedRoundsBefore(db, before ?? null, limit)),
     );
   };
 }

@@ -5,7 +5,7 @@
  * (no per-minute ceiling to fill), and wallets never wait in it.
  */
 
-import { HttpError } from '../http/errors';
+import { HttpError } from './errors';
 
 export class HashQueue {
   private inside = 0;
