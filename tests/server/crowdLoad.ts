@@ -67,7 +67,7 @@ interface CrowdResult {
 /**
  * `players` players arrive evenly over `arrivalMs` at the server `api`/`ws`: each loads the page's
  * reads, signs in with a wallet, takes 2 SOL from the faucet, deposits 1, holds a STOMP socket with
- * its token, bets 1 coin in the next round, cashes out once it flies and waits for its end. Sockets
+ * its token, bets 10 coins in the next round, cashes out once it flies and waits for its end. Sockets
  * are closed only once every player is done.
  */
 export async function runCrowd(api: string, ws: string, players: number, arrivalMs: number): Promise<CrowdResult> {
@@ -152,7 +152,7 @@ export async function runCrowd(api: string, ws: string, players: number, arrival
     const open = () => events().find((e) => e.eventType === 'GAME_CREATED' && e.data.startsAt - Date.now() > 1000);
     await waitUntil(() => open() !== undefined, 60_000, 'a betting window');
     const gameId = open()!.data.gameId;
-    const { betId } = await send<{ betId: string }>('POST', '/bet/create', { amount: 100 }, token);
+    const { betId } = await send<{ betId: string }>('POST', '/bet/create', { amount: 1000 }, token);
     await waitUntil(() => find('GAME_STARTED', gameId) !== undefined, 60_000, 'the flight');
     const cashOut = performance.now();
     await send('POST', '/bet/refund', { betId }, token);
