@@ -33,7 +33,7 @@ describe('sign-in while a stranger tries passwords', () => {
   beforeAll(async () => {
     // The production sign-in budgets (the harness lifts them for other tests).
     t = await startServer({ TRUST_PROXY: 'true', RATE_LIMIT_AUTH_IP: '', RATE_LIMIT_AUTH_LOGIN: '' });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const password = (login: string, secret: string, address: string) =>
@@ -98,7 +98,7 @@ describe('a flood of nonces from many addresses', () => {
   beforeAll(async () => {
     // The budget per address of 2026-11-27, so 21 addresses send what filled the ceiling then.
     t = await startServer({ TRUST_PROXY: 'true', RATE_LIMIT_AUTH_IP: '60', RATE_LIMIT_AUTH_LOGIN: '' });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('keeps no new wallet and no password sign-in out, and tells nothing about emails', async () => {
@@ -118,7 +118,7 @@ describe('a flood of nonces from many addresses', () => {
       call(t.api, 'POST', '/auth/authenticate', { login, password: 'wrong guess' }, from('198.51.100.90'));
     expect((await wrong(email)).status).toBe(401);
     expect((await wrong(`nobody.${Date.now()}@example.com`)).status).toBe(401);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('budgets', () => {
@@ -129,7 +129,7 @@ describe('budgets', () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html>');
     writeFileSync(join(dist, 'main-abcdefgh.js'), '');
     t = await startServer({ STATIC_DIR: dist });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('has a budget on every route the server registered', () => {
@@ -163,7 +163,7 @@ describe('STOMP places kept for signed-in players', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startServer({ TRUST_PROXY: 'true', STOMP_MAX_CONNECTIONS: '12', STOMP_RESERVED_FOR_PLAYERS: '8' });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('lets one account hold STOMP_MAX_PER_ACCOUNT sockets, so other players still find their places', async () => {
@@ -188,7 +188,7 @@ describe('requests in progress per address', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startServer({ TRUST_PROXY: 'true', HTTP_ANONYMOUS_PER_ADDRESS: '2' });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   /** A POST whose body never finishes: a visitor's request held in progress. */
@@ -227,7 +227,7 @@ describe('shedding while the event loop runs late', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startServer({ TRUST_PROXY: 'true', HTTP_SHED_LAG_MS: '300' });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it("sheds visitors' requests, never a signed-in player's bets and reads", async () => {
