@@ -41,9 +41,23 @@ function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Creates an email account ('Email already registered' when taken). */
-export async function register(db: Db, email: string, password: string, first: FirstSignIn): Promise<AccountRef> {
-  return createEmailAccount(db, normalizeEmail(email), await hashPassword(password), first);
+/**
+ * Creates an email account; an email already taken is a sign-in with that password, so registering
+ * never tells whether an email has an account beyond what signing in does (docs/wire.md "Auth").
+ */
+export async function register(
+  db: Db,
+  email: string,
+  password: string,
+  first: FirstSignIn,
+  address: string,
+): Promise<AccountRef> {
+  const login = normalizeEmail(email);
+  // One password hash either way: a new account's, or the sign-in's check (no timing hint).
+  const created = (await emailAccount(db, login)).ref
+    ? null
+    : await createEmailAccount(db, login, await hashPassword(password), first);
+  return created ?? passwordSignIn(db, login, password, address);
 }
 
 /** The account for a correct email and password tried from `address`; the same refusal for an unknown email or a wrong password. */
@@ -115,6 +129,7 @@ export async function passwordTry<T>(db: Db, attempt: PasswordTry<T>): Promise<T
     throw new Refusal(
       'too_many',
       'Too many wrong passwords for this email: sign in from a device you used before, or try again in an hour',
+      undefined,
       3600,
     );
   const result = await attempt.check();
@@ -150,7 +165,7 @@ async function countTry(db: Db, key: string, now: number, slowing: Slowing, wher
     .from(passwordFailures)
     .where(eq(passwordFailures.login, key));
   const seconds = Math.max(1, Math.ceil(((row?.lockedUntil ?? now) - now) / 1000));
-  throw new Refusal('too_many', `Too many wrong passwords ${where}: try again in ${seconds} s`, seconds);
+  throw new Refusal('too_many', `Too many wrong passwords ${where}: try again in ${seconds} s`, undefined, seconds);
 }
 
 /** Takes back the count of a try that turned out right. */

@@ -71,7 +71,7 @@ export function authRoutes(services: Services) {
       signedIn(
         request,
         reply,
-        await hashes.run(() => register(db, request.body.email, request.body.password, request.body)),
+        await hashes.run(() => register(db, request.body.email, request.body.password, request.body, request.ip)),
       ),
     );
 

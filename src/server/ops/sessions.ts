@@ -1,7 +1,8 @@
 /**
  * Operators' sign-in and sessions (docs/ops.md "Sign-in"): password and TOTP code, one answer for
  * any wrong part; a session is a random Bearer token (its SHA-256 stored), short-lived and apart
- * from players' tokens. Each sign-in, failed or not, and each logout is an audit row.
+ * from players' tokens. Each sign-in and logout is an audit row; a failed sign-in is a row of the
+ * security log (securityLog.ts), never of the audit.
  */
 
 import { createHash } from 'node:crypto';
@@ -15,6 +16,7 @@ import { passwordTry } from '../auth/passwordSignIn';
 import { Refusal } from '../Refusal';
 import type { OpsRole, OpsSession } from '../../shared/ops';
 import { audited } from './audit';
+import { recordFailedSignIn } from './securityLog';
 import { normalizeOperatorEmail } from './operators';
 import { totpStep } from './totp';
 
@@ -59,12 +61,14 @@ export async function signIn(
   const email = normalizeOperatorEmail(form.email);
   const now = Date.now();
   // Wrong tries slow the address they come from and are counted with the players' under keys of their own.
+  let seen: { operator?: { id: number; disabled: boolean }; passwordOk: boolean } = { passwordOk: false };
   const checked = await passwordTry(db, {
     ...{ scope: 'ops:', login: email, address, now },
     knownHere: () => signedInFrom(db, email, address),
     check: async () => {
       const [operator] = await db.select().from(operators).where(eq(operators.email, email));
       const passwordOk = await verifyPassword(form.password, operator?.passwordHash ?? null);
+      seen = { operator, passwordOk };
       const step = operator && passwordOk && !operator.disabled ? totpStep(operator.totpSecret, form.totp, now) : null;
       // A code is taken once: a second sign-in with it (someone watching) fails like a wrong one.
       const fresh = step !== null && (operator!.lastTotpStep === null || step > operator!.lastTotpStep);
@@ -72,7 +76,7 @@ export async function signIn(
     },
   });
   if (!checked) {
-    await audited(db, bus, (_tx, audit) => audit({ actor: email, action: 'sign_in_failed', address }));
+    await recordFailedSignIn(db, { operator: seen.operator, passwordOk: seen.passwordOk, email, address });
     throw new Refusal('unauthorized', 'Invalid credentials');
   }
   const { operator, step } = checked;
