@@ -1,7 +1,7 @@
 /**
  * The database of an operator's script (ops:add, ops:disable, ledger:check): DATABASE_URL, else
  * DATA_DIR's PGlite, which a running server holds; then the script says so and exits 1 rather than
- * write beside the server (issue 36).
+ * write beside the server.
  */
 
 import { loadConfig } from '../src/server/config';

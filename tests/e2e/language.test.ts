@@ -7,6 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fundedPlayer } from '../server/betting';
+import { call } from '../server/client';
 import { startServer, type TestServer } from '../server/harness';
 import { openBrowser, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
@@ -85,6 +87,27 @@ describe('the page in the browser’s language', () => {
     expect(violations.map((violation) => violation.id)).toEqual([]);
   });
 
+  it('says a bet refusal in Spanish: the server’s code and its parameters, not its English sentence', TEST, async () => {
+    const player = await fundedPlayer(server.api, server.server.services.database.db, 100_000);
+    const excluded = await call<{ exclusion: { until: number } }>(
+      server.api,
+      'POST',
+      '/user/exclusion',
+      { duration: '24h' },
+      { token: player.token },
+    );
+    expect(excluded.status).toBe(200);
+    await page.evaluate((token) => localStorage.setItem('access_token', token), player.token);
+    await page.reload();
+    await poll(() => profileLabel(page)).toMatch(/^1\.?000 \$$/);
+    await page.getByTestId('bet-main-0').click();
+    const notice = page.getByRole('group', { name: 'Panel de apuesta 1' }).getByRole('status');
+    await poll(() => notice.textContent()).toMatch(/^Te has excluido del juego hasta el .+ UTC$/);
+    await page.evaluate(() => localStorage.removeItem('access_token'));
+    await page.reload();
+    await poll(() => profileLabel(page)).toBe('Entrar');
+  });
+
   it('switches to Russian with the header’s picker and keeps it after a reload', TEST, async () => {
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('ru');
     await poll(() => mainLabel(page)).toBe('СТАВКА');
@@ -94,6 +117,12 @@ describe('the page in the browser’s language', () => {
     await page.reload();
     await poll(() => mainLabel(page)).toBe('СТАВКА');
     expect(await language(page)).toBe('ru');
+    // Cyrillic in the pixel font: the page fetched Tiny5's Cyrillic face for it, not a system font.
+    await poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some((face) => face.family.includes('Tiny5') && face.unicodeRange.includes('U+400') && face.status === 'loaded'),
+      ),
+    ).toBe(true);
     await page.getByRole('button', { name: 'Правила', exact: true }).click();
     const rules = page.getByRole('dialog', { name: 'Правила игры' });
     await rules.waitFor();

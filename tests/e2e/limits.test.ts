@@ -88,7 +88,7 @@ describe('player limits in Chromium', () => {
     const check = dialog('Reality check');
     await check.waitFor();
     expect(await check.textContent()).toContain('You have played for 15 minutes this session.');
-    await poll(() => check.textContent()).toMatch(/Net result this session: [+-][\d.,]+ \$ over \d+ bets/);
+    await poll(() => check.textContent()).toMatch(/Net result this session: [+-][\d.,]+ \$ \(bets: \d+\)/);
     await check.getByRole('button', { name: 'Continue' }).click();
     await poll(() => dialog('Reality check').count()).toBe(0);
   });

@@ -1,5 +1,5 @@
 /**
- * The money on screen follows every settlement of the player's own bets as it happens (issue 36), in
+ * The money on screen follows every settlement of the player's own bets as it happens, in
  * Chromium against the real server: an auto cash-out moves the header's balance while the round
  * still flies; a reload brings back a bet placed by hand with auto cash-out off and the house's cap
  * as the cap; a round voided by a server stop says so in the panel and the bet list, and the

@@ -1,5 +1,5 @@
 /**
- * The embedded database is one process's (issue 36): `npm run ops:add` against a running server on
+ * The embedded database is one process's: `npm run ops:add` against a running server on
  * DATA_DIR's PGlite refuses, saying why, and writes nothing; once the server stops it works.
  */
 

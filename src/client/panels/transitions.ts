@@ -109,7 +109,7 @@ export function toggled(
   panel: PanelState,
   change: Partial<Pick<PanelState, 'isAutoBetEnabled' | 'autoCashOut'>>,
 ): PanelState {
-  const next = { ...panel, ...change, auto: runEnded(panel, 'A switch was changed') };
+  const next = { ...panel, ...change, auto: runEnded(panel, t('panel.switchChanged')) };
   return panel.betState === 'waiting' ? idle(next) : next;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The embedded database (PGlite) is one process's: two processes writing its files corrupt it (a
- * second one's writes are lost or collide, issue 36). Whoever opens it writes its pid into
+ * second one's writes are lost or collide). Whoever opens it writes its pid into
  * DATA_DIR/pglite.lock and removes it on close; a lock whose process has gone is taken over.
  */
 
