@@ -101,7 +101,7 @@ describe('the page in the browser’s language', () => {
     await page.reload();
     await poll(() => profileLabel(page)).toMatch(/^1\.?000 \$$/);
     await page.getByTestId('bet-main-0').click();
-    const notice = page.getByRole('group', { name: 'Panel de apuesta 1' }).getByRole('status');
+    const notice = page.getByRole('group', { name: 'Panel de apuesta 1' }).locator('.bet-panel-notice');
     await poll(() => notice.textContent()).toMatch(/^Te has excluido del juego hasta el .+ UTC$/);
     await page.evaluate(() => localStorage.removeItem('access_token'));
     await page.reload();

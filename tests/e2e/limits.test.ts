@@ -37,7 +37,7 @@ describe('player limits in Chromium', () => {
   const dialog = (name: string) => page.getByRole('dialog', { name });
   const profileButton = () => page.getByTestId('profile-button').first();
   const panel = () => page.getByRole('group', { name: 'Bet panel 1' });
-  const notice = () => panel().getByRole('status').textContent();
+  const notice = () => panel().locator('.bet-panel-notice').textContent();
 
   it('refuses the bet that would pass a daily loss limit set in the Limits part, naming the limit', TEST, async () => {
     const player = await fundedPlayer(server.api, server.server.services.database.db, 100_000);

@@ -5,25 +5,23 @@
  * to `errorMessage` for a code it does not know.
  */
 
-const REFUSAL_CODES = [
-  'betClosed',
-  'betsPerRound',
-  'notEnoughFunds',
-  'noSuchBet',
-  'betStarted',
-  'alreadyCashedOut',
-  'notStarted',
-  'roundStopped',
-  'tooLate',
-  'roundPaused',
-  'houseCover',
-  'blocked',
-  'excluded',
-  'excludedForever',
-  'playerLimit',
-  'walletShort',
-] as const;
-export type RefusalCode = (typeof REFUSAL_CODES)[number];
+export type RefusalCode =
+  | 'betClosed'
+  | 'betsPerRound'
+  | 'notEnoughFunds'
+  | 'noSuchBet'
+  | 'betStarted'
+  | 'alreadyCashedOut'
+  | 'notStarted'
+  | 'roundStopped'
+  | 'tooLate'
+  | 'roundPaused'
+  | 'houseCover'
+  | 'blocked'
+  | 'excluded'
+  | 'excludedForever'
+  | 'playerLimit'
+  | 'walletShort';
 
 /**
  * A refusal's parameters, by name: `amount` and `largest` in hundredths of coins, `lamports` in
