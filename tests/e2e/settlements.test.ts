@@ -51,7 +51,7 @@ describe('settlements on screen', () => {
     browser = await openBrowser();
     await browser.page.goto(server.api.replace('/api/v1', ''));
     await waitForStage(browser.page, (probe) => probe.ready, 90_000);
-  }, 150_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -133,7 +133,7 @@ describe('a round voided by a server stop', () => {
     browser = await openBrowser();
     await browser.page.goto(server.api.replace('/api/v1', ''));
     await waitForStage(browser.page, (probe) => probe.ready, 90_000);
-  }, 150_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
