@@ -8,11 +8,13 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
 import { createServices, type ServiceOptions, type Services } from './services';
+import { loggerOptions } from './log';
 import type { EventBus } from './bus/EventBus';
 import { RedisBus } from './bus/RedisBus';
 import { trustProxyFn } from './clientAddress';
 import { capConnections } from './http/connectionCap';
 import { installErrorHandlers } from './http/errors';
+import { refuseNulBytes } from './http/nulBytes';
 import { installWireCompilers } from './http/route';
 import { healthRoutes } from './http/health';
 import { metricsRoutes, timeRequests } from './http/metrics';
@@ -55,19 +57,17 @@ function sharedLimits(bus: EventBus) {
   return { redis: bus.duplicate('moonrush-rate-limits'), nameSpace: 'moonrush:rate:', skipOnError: true };
 }
 
-export async function createServer(config: Config, options: ServiceOptions = {}): Promise<GameServer> {
+/** Parts a test or a benchmark replaces. */
+export interface ServerOptions extends ServiceOptions {
+  /** Where log lines go instead of stdout (each test server's go to a file the suite's last check reads). */
+  logStream?: { write(line: string): void };
+}
+
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<GameServer> {
   // The console shows how many errors were logged in the last hour: this process counts its own.
   const errors = new ErrorCount();
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      hooks: {
-        logMethod(args, method, level) {
-          if (level >= 50) errors.add();
-          method.apply(this, args);
-        },
-      },
-    },
+    logger: loggerOptions(config.logLevel, () => errors.add(), options.logStream),
     bodyLimit: 16 * 1024,
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),
@@ -112,6 +112,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   });
 
   installErrorHandlers(app);
+  refuseNulBytes(app);
   installWireCompilers(app);
   timeRequests(app, metrics);
   securityHeaders(app, config);

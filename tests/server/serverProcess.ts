@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './freePort';
+import { logSink } from '../suiteLogs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -55,9 +56,13 @@ export async function spawnServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
+  const file = logSink('child');
   for (const stream of [child.stdout, child.stderr])
-    stream?.on('data', (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    stream?.on('data', (chunk: Buffer) => {
+      file?.write(chunk.toString());
+      logs.push(...chunk.toString().split('\n').filter(Boolean));
+    });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve(file?.close())));
   const api = `http://127.0.0.1:${port}/api/v1`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

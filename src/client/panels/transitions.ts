@@ -3,7 +3,7 @@
  * the controller's commands and by what the server says of rounds and bets.
  */
 
-import { BET_MIN, HUNDREDTHS_PER_COIN } from '../../shared/constants';
+import { MIN_STAKE } from '../../shared/betPolicy';
 import { coinsToHundredths } from '../../shared/money';
 import type { GameEvent, GameLimitData } from '../../shared/protocol';
 import { amountText } from './amountText';
@@ -144,7 +144,7 @@ export function limitReached(panel: PanelState, limit: GameLimitData): PanelStat
 /** The panel's amount in hundredths, at least the minimum bet; null when it is not an amount. */
 export function betAmount(panel: PanelState): number | null {
   const amount = coinsToHundredths(panel.amount);
-  return amount === null ? null : Math.max(amount, BET_MIN * HUNDREDTHS_PER_COIN);
+  return amount === null ? null : Math.max(amount, MIN_STAKE);
 }
 
 /** The auto cash-out target as a number with two decimals, or null. */

@@ -24,9 +24,17 @@ function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Creates an email account ('Email already registered' when taken). */
+/**
+ * Creates an email account; an email already taken is a sign-in with that password, so registering
+ * never tells whether an email has an account beyond what signing in does (docs/wire.md "Auth").
+ */
 export async function register(db: Db, email: string, password: string, first: FirstSignIn): Promise<AccountRef> {
-  return createEmailAccount(db, normalizeEmail(email), await hashPassword(password), first);
+  const login = normalizeEmail(email);
+  // One password hash either way: a new account's, or the sign-in's check (no timing hint).
+  const created = (await emailAccount(db, login)).ref
+    ? null
+    : await createEmailAccount(db, login, await hashPassword(password), first);
+  return created ?? passwordSignIn(db, login, password);
 }
 
 /** The account for a correct email and password; the same refusal for an unknown email or a wrong password. */

@@ -1,12 +1,11 @@
 /** /bet: place, auto-place, cancel, cash out, the player's bets of the round shown now, and their history. */
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatCoins } from '../../shared/money';
+import { largestBet, stakeRefusal } from '../../shared/betPolicy';
 import type { Services } from '../services';
 import {
   cancelBet,
   cashOut,
-  largestBet,
   placeBet,
   type Arrival,
   type Betting,
@@ -23,9 +22,10 @@ export function betRoutes(services: Services) {
   const { config, database, bus, metrics, abandoned, clock, pulse } = services;
   const betting: Betting & CashOutGate = { db: database.db, bus, metrics, abandoned, maxWin: config.maxWin };
   const largest = largestBet(config.maxBet, config.maxWin);
-  /** The stake's upper bound is a setting, so it is checked here rather than in the wire's schema. */
+  /** The stake's upper bound is a setting, so the bet policy is asked here as well as in the wire's schema. */
   const stake = (amount: number) => {
-    if (amount > largest) throw badRequest(`The largest bet is ${formatCoins(largest)} coins`);
+    const refusal = stakeRefusal(amount, largest);
+    if (refusal) throw badRequest(refusal);
     return amount;
   };
 

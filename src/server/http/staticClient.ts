@@ -14,8 +14,8 @@ import fastifyStatic from '@fastify/static';
 /** Names Vite gives its bundles: name-HASH.js, .css and their source maps, and their .br and .gz copies. */
 const HASHED = /-[\w-]{8}\.(js|css)(\.map|\.br|\.gz)?$/;
 
-/** The console's addresses: /ops and anything under it. */
-const OPS_PAGE = /^\/ops(\/|$)/;
+/** The console's addresses: /ops and anything under it (and its page by name). */
+export const OPS_PAGE = /^\/ops(\/|\.html$|$)/;
 
 function cacheHeaders(reply: FastifyReply, path: string): void {
   reply.header('cache-control', HASHED.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -53,21 +53,20 @@ export async function walletAccount(db: Db, wallet: string, first: FirstSignIn):
   return created!;
 }
 
-/** A new email account; refuses an email that is taken. */
+/** A new email account, or null when the email is taken. */
 export async function createEmailAccount(
   db: Db,
   email: string,
   passwordHash: string,
   first: FirstSignIn,
-): Promise<AccountRef> {
+): Promise<AccountRef | null> {
   const values = await newAccountValues(db, `player_${randomAlphanumeric(6)}`, first);
   const [created] = await db
     .insert(accounts)
     .values({ email, passwordHash, ...values })
     .onConflictDoNothing({ target: accounts.email })
     .returning(refColumns);
-  if (!created) throw new Refusal('conflict', 'Email already registered');
-  return created;
+  return created ?? null;
 }
 
 /** The stored password hash of an email account (null hash when there is no such account). */

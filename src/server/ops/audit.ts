@@ -12,7 +12,6 @@ import type { EventBus } from '../bus/EventBus';
 
 type AuditAction =
   | 'sign_in'
-  | 'sign_in_failed'
   | 'logout'
   | 'pause'
   | 'resume'

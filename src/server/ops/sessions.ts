@@ -1,7 +1,8 @@
 /**
  * Operators' sign-in and sessions (docs/ops.md "Sign-in"): password and TOTP code, one answer for
  * any wrong part; a session is a random Bearer token (its SHA-256 stored), short-lived and apart
- * from players' tokens. Each sign-in, failed or not, and each logout is an audit row.
+ * from players' tokens. Each sign-in and logout is an audit row; a failed sign-in is a row of the
+ * security log (securityLog.ts), never of the audit.
  */
 
 import { createHash } from 'node:crypto';
@@ -15,6 +16,7 @@ import { clearTries, takeTry } from '../auth/passwordSignIn';
 import { Refusal } from '../Refusal';
 import type { OpsRole, OpsSession } from '../../shared/ops';
 import { audited } from './audit';
+import { recordFailedSignIn } from './securityLog';
 import { normalizeOperatorEmail } from './operators';
 import { totpStep } from './totp';
 
@@ -58,7 +60,7 @@ export async function signIn(
   // A code is taken once: a second sign-in with it (someone watching) fails like a wrong one.
   const fresh = step !== null && (operator!.lastTotpStep === null || step > operator!.lastTotpStep);
   if (!operator || !fresh) {
-    await audited(db, bus, (_tx, audit) => audit({ actor: email, action: 'sign_in_failed', address }));
+    await recordFailedSignIn(db, { operator, passwordOk, email, address });
     throw new Refusal('unauthorized', 'Invalid credentials');
   }
   await clearTries(db, triesKey(email));

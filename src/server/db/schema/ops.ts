@@ -55,7 +55,7 @@ export const opsAudit = pgTable(
   'ops_audit',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** The operator's email (for a failed sign-in: the email that was typed). */
+    /** The operator's email (failed sign-ins are not here: they go to the security log). */
     actor: text('actor').notNull(),
     action: text('action').notNull(),
     /** What the action was about: `account:12`, `withdrawal:7`, `game`, a setting's name. */
@@ -71,6 +71,30 @@ export const opsAudit = pgTable(
     index('ops_audit_action_idx').on(t.action, t.id),
     index('ops_audit_target_idx').on(t.target, t.id),
   ],
+);
+
+/**
+ * The security log: failed operator sign-ins (docs/ops.md "Security log"), kept apart from the audit
+ * log so nothing a stranger types can pass for an operator's act, and never pushed to consoles.
+ * A row names a known operator by id, else holds only the SHA-256 of the email typed; never what
+ * was typed, never a password.
+ */
+export const securityLog = pgTable(
+  'security_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What happened: `ops_sign_in_failed`. */
+    event: text('event').notNull(),
+    /** The operator whose email was typed, when it is one. */
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    /** SHA-256 (hex) of the email typed, trimmed and lower-cased, when it is no operator's. */
+    emailHash: text('email_hash'),
+    /** Which part was wrong: `unknown_email`, `wrong_password`, `disabled` or `wrong_code` (a reused code too). */
+    detail: text('detail').notNull(),
+    address: text('address').notNull(),
+    at: bigint('at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('security_log_at_idx').on(t.at), index('security_log_operator_idx').on(t.operatorId, t.id)],
 );
 
 /** The maintenance pause: one row (id 1) while the game is paused, none otherwise. Every gateway and the leading engine read it. */
