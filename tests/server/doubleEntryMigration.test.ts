@@ -1,28 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore } from './migrations';
 import type { Db } from '../../src/server/db/client';
 import { applyFunctions } from '../../src/server/betting/functions';
 import { checkLedger } from '../../src/server/ledger/check';
 import { balances } from '../../src/server/ledger/books';
 
 const MIGRATION = '0013_double_entry';
-
-/** A copy of drizzle/ whose journal stops before the migration under test. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'moonrush-migrations-'));
-  cpSync('drizzle', dir, { recursive: true });
-  const path = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(path, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  writeFileSync(path, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return dir;
-}
 
 describe(`migration ${MIGRATION}`, () => {
   const before = migrationsBefore(MIGRATION);

@@ -34,7 +34,7 @@ export async function roundResults(db: Db, roundIds: number[]): Promise<Map<numb
 }
 
 /** What the house's accounts took in over [from, to) (ms), in hundredths. */
-export interface PeriodResult {
+interface PeriodResult {
   /** The game account's net: stakes in minus wins, cancels and refunds out. */
   game: number;
   /** Operators' manual credits to players (out of the manual account). */
