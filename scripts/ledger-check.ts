@@ -36,7 +36,8 @@ try {
       `house wallet ${chain.houseAddress}: ${books.chain} on the chain, ${books.owed} owed by the accounts, ${books.chain - books.owed} the house's own; the game brought in ${books.broughtIn}`,
     );
     const problem = walletProblem(books);
-    if (problem) problems.push({ accountId: HOUSE_ACCOUNTS.house_wallet.id, problem: `house account house_wallet: ${problem}` });
+    if (problem)
+      problems.push({ accountId: HOUSE_ACCOUNTS.house_wallet.id, problem: `house account house_wallet: ${problem}` });
   }
   for (const { accountId, problem } of problems) console.log(`${prefix(accountId)}${problem}`);
   if (problems.length > 0) {

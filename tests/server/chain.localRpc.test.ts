@@ -122,7 +122,9 @@ describe('a server on the local chain served over JSON-RPC (LOCAL_CHAIN_URL)', (
     );
     await served.chain.submit(spent.wire);
     const short = await reconcile(db, await coins());
-    expect(walletProblem(short)).toBe(`the house wallet holds ${short.chain} on the chain but the accounts owe ${books.owed}`);
+    expect(walletProblem(short)).toBe(
+      `the house wallet holds ${short.chain} on the chain but the accounts owe ${books.owed}`,
+    );
     expect(await checkLedger(db)).toEqual([]);
   });
 });

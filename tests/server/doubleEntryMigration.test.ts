@@ -53,7 +53,9 @@ describe(`migration ${MIGRATION}`, () => {
     const paid = await db.execute<{ account_id: string; house_account: string; delta: string; kind: string }>(
       sql`SELECT account_id, house_account, delta, kind FROM ledger_entries WHERE ref = '3' ORDER BY id`,
     );
-    expect(paid.rows.map((row) => [Number(row.account_id), Number(row.house_account), Number(row.delta), row.kind])).toEqual([
+    expect(
+      paid.rows.map((row) => [Number(row.account_id), Number(row.house_account), Number(row.delta), row.kind]),
+    ).toEqual([
       [7, -3, -3000, 'withdraw_hold'],
       [-1, -3, 3000, 'withdraw_paid'],
     ]);

@@ -122,7 +122,10 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
       expect(await checkLedger(database.db)).toEqual([]);
       const [next] = await database.db.insert(rounds).values(round('CREATED')).returning({ id: rounds.id });
       expect(await checkLedger(database.db)).toEqual([
-        { accountId: id, problem: `bet ${bet!.id} is still open in round ${left!.id}, left STARTED behind newer rounds` },
+        {
+          accountId: id,
+          problem: `bet ${bet!.id} is still open in round ${left!.id}, left STARTED behind newer rounds`,
+        },
       ]);
       await database.db.delete(bets).where(eq(bets.id, bet!.id));
       await database.db.delete(rounds).where(inArray(rounds.id, [left!.id, next!.id]));
@@ -146,7 +149,10 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
       });
       // Written by hand, the row moved no house balance either.
       expect(await checkLedger(database.db)).toEqual([
-        { accountId: -1, problem: expect.stringMatching(/^house account house_wallet: balance -?\d+ but its transfers sum to/) },
+        {
+          accountId: -1,
+          problem: expect.stringMatching(/^house account house_wallet: balance -?\d+ but its transfers sum to/),
+        },
         { accountId: missing, problem: expect.stringMatching(/^ledger row \d+ names an account that does not exist$/) },
       ]);
       await database.db.delete(ledgerEntries).where(eq(ledgerEntries.ref, 'orphan'));
@@ -191,7 +197,10 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
       const stripe = sql`account_id = ${game.id} AND stripe = 3`;
       await database.db.execute(sql`UPDATE house_balances SET balance = balance + 7 WHERE ${stripe}`);
       expect(await checkLedger(database.db)).toEqual([
-        { accountId: game.id, problem: expect.stringMatching(/^house account game: balance -?\d+ but its transfers sum to -?\d+$/) },
+        {
+          accountId: game.id,
+          problem: expect.stringMatching(/^house account game: balance -?\d+ but its transfers sum to -?\d+$/),
+        },
         { accountId: 0, problem: expect.stringMatching(/^the accounts sum to 7, not zero/) },
       ]);
       await database.db.execute(sql`UPDATE house_balances SET balance = balance - 7 WHERE ${stripe}`);
@@ -204,7 +213,9 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
         { accountId: house_wallet.id, problem: expect.stringMatching(/^house account house_wallet: balance/) },
         {
           accountId: id,
-          problem: expect.stringMatching(/^ledger row \d+ of kind deposit moves house account -4, which its kind does not name$/),
+          problem: expect.stringMatching(
+            /^ledger row \d+ of kind deposit moves house account -4, which its kind does not name$/,
+          ),
         },
       ]);
       await database.db

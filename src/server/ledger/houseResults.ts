@@ -52,7 +52,11 @@ export async function periodResult(db: Db, from: number, to: number): Promise<Pe
         FROM ledger_entries
         WHERE house_account IN (${game.id}, ${manual.id}) AND created_at >= ${from} AND created_at < ${to}`,
   );
-  return { game: Number(row?.game ?? 0), manualCredits: Number(row?.credits ?? 0), manualDebits: Number(row?.debits ?? 0) };
+  return {
+    game: Number(row?.game ?? 0),
+    manualCredits: Number(row?.credits ?? 0),
+    manualDebits: Number(row?.debits ?? 0),
+  };
 }
 
 /**
