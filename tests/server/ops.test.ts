@@ -516,7 +516,7 @@ describe('the operator console on PostgreSQL', () => {
     expect(manual.map((r) => [r.accountId, r.delta, r.balanceAfter])).toEqual([[player.id, 2500n, 7500n]]);
     const audits = await auditOf(`action=adjust&target=account:${player.id}`);
     expect(audits.map((a) => [a.id, a.reason, a.after])).toEqual([
-      [manual[0]!.ref, 'goodwill for the outage', { balance: 7500, amount: 2500 }],
+      [manual[0]!.ref, 'goodwill for the outage', { balance: 7500, amount: 2500, creditId: expect.any(Number) }],
     ]);
     const ledger = (
       await ops<OpsPage<{ kind: string; balance: number }>>(t, viewer, 'GET', `players/${player.id}/ledger`)

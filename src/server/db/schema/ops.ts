@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
 import { withdrawals } from './payments';
 
 /** An operator of the console (docs/ops.md): created by `npm run ops:add`, signs in with a password and a TOTP code. */
@@ -123,4 +124,38 @@ export const withdrawalApprovals = pgTable(
     at: bigint('at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.withdrawalId, t.operatorId] })],
+);
+
+/**
+ * A manual credit of a player's coins (docs/ops.md "Four eyes"): applied at once up to
+ * OPS_CREDIT_APPROVAL_ABOVE, above it held until a second, different admin approves or an admin
+ * rejects it. Every credit an admin asks for, held or applied, counts against its OPS_CREDIT_DAILY_CAP;
+ * `auditId` is the 'adjust' audit row written when it was applied, which its ledger row names.
+ */
+export const manualCredits = pgTable(
+  'manual_credits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    hundredths: bigint('hundredths', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: bigint('requested_by', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    requestedAt: bigint('requested_at', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
+    decidedAt: bigint('decided_at', { mode: 'number' }),
+    decisionReason: text('decision_reason'),
+    auditId: bigint('audit_id', { mode: 'number' }),
+  },
+  (t) => [
+    index('manual_credits_account_idx').on(t.accountId, t.decidedAt),
+    index('manual_credits_requester_idx').on(t.requestedBy, t.requestedAt),
+    index('manual_credits_status_idx').on(t.status),
+    check('manual_credits_status_known', sql`${t.status} in ('held', 'applied', 'rejected')`),
+    check('manual_credits_amount_positive', sql`${t.hundredths} > 0`),
+  ],
 );
