@@ -23,7 +23,12 @@ type AuditAction =
   | 'adjust'
   | 'operator_add'
   | 'operator_disable'
-  | 'operator_enable';
+  | 'operator_enable'
+  | 'chat_delete'
+  | 'chat_mute'
+  | 'chat_unmute'
+  | 'chat_slow'
+  | 'chat_export';
 
 interface AuditEntry {
   actor: string;

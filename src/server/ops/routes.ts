@@ -22,9 +22,10 @@ import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './withdraw
 import type { OpsFeed } from './OpsFeed';
 import type { ClusterErrors } from './ErrorCount';
 import { operators } from '../db/schema';
+import { chatOpsRoutes } from '../chat/opsRoutes';
 
 /** What the handler of route K gets: its request as the route's schemas made it, and its operator. */
-interface OpsContext<K extends OperatorKey> {
+export interface OpsContext<K extends OperatorKey> {
   services: Services;
   request: SchemaRequest<(typeof table)[K]>;
   operator: Operator;
@@ -32,7 +33,7 @@ interface OpsContext<K extends OperatorKey> {
   errors: ClusterErrors;
 }
 
-interface OpsRoute<K extends OperatorKey = OperatorKey> {
+export interface OpsRoute<K extends OperatorKey = OperatorKey> {
   key: K;
   method: 'GET' | 'POST';
   /** Under /api/v1/ops/. */
@@ -142,6 +143,7 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
       ...{ reviewAbove: ops.reviewAbove, secondApprovalAbove: ops.secondApprovalAbove },
     };
   }),
+  ...chatOpsRoutes(opsRoute),
 ];
 
 /** Registers POST /ops/auth (rate-limited per address and per email) and the routes behind a session. */
