@@ -1,5 +1,5 @@
 /**
- * The console: sign-in until there is a session, then the header (who, role, sign-out) and four
+ * The console: sign-in until there is a session, then the header (who, role, sign-out) and five
  * views. The session ends at its expiresAt, on any 401, or on sign-out, and the page goes back to
  * sign-in.
  */
@@ -13,11 +13,12 @@ import { RoleContext } from './role';
 import { endSession, SESSION_EXPIRED, useSession } from './session';
 import { SignIn } from './SignIn';
 import { AuditView } from './audit/AuditView';
+import { ChatView } from './chat/ChatView';
 import { LiveView } from './live/LiveView';
 import { PlayersView } from './players/PlayersView';
 import { WithdrawalsView } from './withdrawals/WithdrawalsView';
 
-const VIEWS = ['Live', 'Withdrawals', 'Players', 'Audit'] as const;
+const VIEWS = ['Live', 'Withdrawals', 'Players', 'Chat', 'Audit'] as const;
 type View = (typeof VIEWS)[number];
 
 export function OpsApp() {
@@ -77,6 +78,7 @@ function Console({ session }: { session: OpsSession }) {
           {view === 'Live' && <LiveView state={feed.state} />}
           {view === 'Withdrawals' && <WithdrawalsView session={session} review={review} />}
           {view === 'Players' && <PlayersView />}
+          {view === 'Chat' && <ChatView />}
           {view === 'Audit' && <AuditView live={feed.liveAudit} />}
         </main>
       </div>

@@ -139,7 +139,7 @@ export async function setSlowMode({ db, bus, operator, address }: Act, room: Cha
   });
 }
 
-/** The newest reports with their messages, and the mutes in force. */
+/** The newest reports with their messages, the mutes in force and the rooms' slow mode. */
 export async function listReports(db: Db, limit: number, now: number) {
   const reporters = alias(accounts, 'reporters');
   const rows = await db
@@ -155,7 +155,7 @@ export async function listReports(db: Db, limit: number, now: number) {
     ...{ reporter, reason: report.reason, at: report.at },
   }));
   const mutes = await db.select().from(chatMutes).where(gt(chatMutes.until, now)).orderBy(desc(chatMutes.at));
-  return { items, mutes: mutes.map(muteView) };
+  return { items, mutes: mutes.map(muteView), rooms: await listRooms(db) };
 }
 
 /** Every stored message of a player, newest first, deleted and shadow-muted ones too; the export is audited. */

@@ -102,7 +102,7 @@ export const chatOpsRoutes = {
   'POST /ops/players/:id/unmute': { params: idParams, answer: z.object({ accountId: z.string() }), role: 'admin' },
   'GET /ops/chat/reports': {
     query: z.object({ limit: pageSize(CHAT_PAGE_MAX * 2, CHAT_PAGE) }),
-    answer: z.object({ items: z.array(chatReport), mutes: z.array(chatMute) }),
+    answer: z.object({ items: z.array(chatReport), mutes: z.array(chatMute), rooms: z.array(room) }),
     role: 'viewer',
   },
   'POST /ops/chat/rooms/:room/slow': { params: roomParams, body: slowBody, answer: room, role: 'admin' },
