@@ -63,6 +63,8 @@ const server = tsx(
   ['--expose-gc', '--import', './tests/bench/gcOnSignal.ts'],
 );
 server.stdout?.resume();
+// A failure on the way (a server too slow to start) must not leave the server running.
+process.on('exit', () => server.kill());
 await waitForServer(base);
 const scrape = () => fetch(`${base}/metrics`).then((r) => r.text());
 /** Memory of the server after a full GC: the median of three collections, so a round's garbage or a socket's pending writes don't tip it. */

@@ -5,7 +5,7 @@ import { store } from '../state/store';
 import { chatMentionSoundAtom } from './chatAtoms';
 
 /** A piece of a message: plain text, or a mention (`@` and a nickname). */
-export interface TextPart {
+interface TextPart {
   text: string;
   mention: boolean;
 }

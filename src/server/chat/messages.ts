@@ -15,14 +15,14 @@ import { checkText, cleanText, codeLikeWords, repeatKey } from './textRules';
 import { timeLeft } from './timeLeft';
 
 /** The window of the per-account rate (CHAT_RATE messages in it). */
-export const CHAT_RATE_WINDOW_MS = 10_000;
+const CHAT_RATE_WINDOW_MS = 10_000;
 /** A text the sender sent within this long is a repeat. */
 const REPEAT_WINDOW_MS = 60_000;
 /** The advisory lock's first key for a player's chat (the betting window's is 1). */
 const CHAT_LOCK = 2;
 
 /** What a message is: a text, or one of the sender's bets to share. */
-export type ChatInput = { text: string } | { shareBetId: string };
+type ChatInput = { text: string } | { shareBetId: string };
 
 const shareColumns = {
   betId: bets.id,
@@ -104,7 +104,7 @@ async function readMessage(db: Db | Tx, id: number): Promise<ChatMessage> {
 }
 
 /** A new message and whether it reaches only its sender (shadow-muted). */
-export interface Posted {
+interface Posted {
   message: ChatMessage;
   shadow: boolean;
 }
