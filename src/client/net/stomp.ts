@@ -44,6 +44,7 @@ export function createStompClient(url: string): Client {
   };
   let probe: ReturnType<typeof setInterval> | undefined;
   let probes = 0;
+  let connects = 0;
   const measure = () => {
     const receipt = `latency-${++probes}`;
     const sent = performance.now();
@@ -68,7 +69,7 @@ export function createStompClient(url: string): Client {
       const reason = decodeMaintenance(message.body);
       if (reason !== undefined) store.set(maintenanceAtom, reason);
     });
-    void loadRound();
+    void loadRound(++connects > 1);
     announceConnect(client);
     measure();
     clearInterval(probe);

@@ -31,6 +31,10 @@ const MIN_TARGET = rateHundredths(AUTO_RATE_MIN);
 /** cashout_at of a bet that only MAX_WIN ends (the column is a 32-bit integer). */
 const NO_TARGET = 2_147_483_647;
 
+/** Where a bet of `amount` with `target` (hundredths, null by hand) cashes out before the house's per-round cap: its target or MAX_WIN's rate. */
+export const plannedCashout = (maxWin: number, amount: number, target: number | null): number =>
+  Math.min(target ?? NO_TARGET, Math.floor((maxWin * HUNDREDTHS_PER_RATE) / amount));
+
 /** The largest bet: MAX_BET, and small enough that a x1.01 cash-out stays within MAX_WIN. */
 export function largestBet(maxBet: number, maxWin: number): number {
   return Math.min(maxBet, Math.floor((maxWin * HUNDREDTHS_PER_RATE) / MIN_TARGET));
@@ -55,7 +59,7 @@ export async function placeBet(
   target: number | null,
   claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
-  const cashoutAt = Math.min(target ?? NO_TARGET, Math.floor((betting.maxWin * HUNDREDTHS_PER_RATE) / amount));
+  const cashoutAt = plannedCashout(betting.maxWin, amount, target);
   const [row] = await queryRows<{ bet: BetJson | PlaceRefusal }>(
     betting.db,
     sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
@@ -75,7 +79,10 @@ type PlaceRefusal = LimitRefusalJson | { refused: 'house_limit'; largest: number
 function throwPlaceRefusal(json: PlaceRefusal): never {
   // The amount is at most MAX_BET, so a bet of `largest` (below it) would be placed at x1.01.
   if (json.refused === 'house_limit')
-    throw new Refusal('conflict', `The house can cover a bet of at most ${formatCoins(json.largest)} coins right now`);
+    throw new Refusal('conflict', `The house can cover a bet of at most ${formatCoins(json.largest)} coins right now`, {
+      code: 'houseCover',
+      params: { largest: json.largest },
+    });
   if (json.refused === 'blocked' || json.refused === 'excluded' || json.refused === 'player_limit')
     throw limitRefusal(json);
   return betOrRefusal(json) as never;
@@ -99,22 +106,27 @@ function betOrRefusal(json: BetJson | { refused: string }): BetRow {
 
 /** A fresh Refusal for one of the REFUSED reasons. */
 function refused(reason: string): Refusal {
-  const refusal = REFUSED[reason] ?? new Refusal('conflict', 'This bet is closed');
-  return new Refusal(refusal.kind, refusal.message);
+  const refusal = REFUSED[reason] ?? new Refusal('conflict', 'This bet is closed', { code: 'betClosed' });
+  return new Refusal(refusal.kind, refusal.message, refusal.translatable);
 }
 
-/** Why place_bet, cancel_bet or cash_out wrote nothing, in words a player reads. */
+/** Why place_bet, cancel_bet or cash_out wrote nothing, in words a player reads, and the code a page translates. */
 const REFUSED: Record<string, Refusal> = {
-  closed: new Refusal('conflict', 'Betting is closed: wait for the next round'),
-  limit: new Refusal('conflict', `You already have ${MAX_ACTIVE_BETS_PER_ROUND} bets in this round`),
-  funds: new Refusal('conflict', 'Not enough funds'),
-  not_found: new Refusal('not_found', 'No such bet'),
-  started: new Refusal('conflict', 'The round has started: this bet can no longer be canceled'),
-  CASHED_OUT: new Refusal('conflict', 'This bet is already cashed out'),
-  not_started: new Refusal('conflict', 'The round has not started yet'),
-  stopped: new Refusal('conflict', 'This round was stopped: your bet will be refunded'),
-  too_late: new Refusal('conflict', 'Too late: the rocket has flown away'),
-  paused: new Refusal('conflict', 'The round is paused: the game server is not answering. Try again in a moment.'),
+  closed: new Refusal('conflict', 'Betting is closed: wait for the next round', { code: 'betClosed' }),
+  limit: new Refusal('conflict', `You already have ${MAX_ACTIVE_BETS_PER_ROUND} bets in this round`, {
+    code: 'betsPerRound',
+    params: { count: MAX_ACTIVE_BETS_PER_ROUND },
+  }),
+  funds: new Refusal('conflict', 'Not enough funds', { code: 'notEnoughFunds' }),
+  not_found: new Refusal('not_found', 'No such bet', { code: 'noSuchBet' }),
+  started: new Refusal('conflict', 'The round has started: this bet can no longer be canceled', { code: 'betStarted' }),
+  CASHED_OUT: new Refusal('conflict', 'This bet is already cashed out', { code: 'alreadyCashedOut' }),
+  not_started: new Refusal('conflict', 'The round has not started yet', { code: 'notStarted' }),
+  stopped: new Refusal('conflict', 'This round was stopped: your bet will be refunded', { code: 'roundStopped' }),
+  too_late: new Refusal('conflict', 'Too late: the rocket has flown away', { code: 'tooLate' }),
+  paused: new Refusal('conflict', 'The round is paused: the game server is not answering. Try again in a moment.', {
+    code: 'roundPaused',
+  }),
 };
 
 /** What cashing out needs besides betting: rounds the engine gave up on take no cash-out until they are voided. */

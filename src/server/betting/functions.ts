@@ -4,7 +4,8 @@
  * only; drizzle/0005, 0007 and 0008 created earlier versions, which this replaces). The constants
  * of the growth curve are generated from src/shared, so SQL and TypeScript share one definition.
  * The TypeScript beside them calls them: bets.ts (place, cancel, cash out), BetSettler.ts (auto
- * cash-outs and voided rounds), balance.ts (payments' balance moves).
+ * cash-outs and voided rounds), balance.ts (payments' balance moves). The house's accounts and the
+ * kinds of transfer come from transferKinds.ts the same way.
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { GROWTH_PER_MS } from '../../shared/constants';
 import { HUNDREDTHS_PER_RATE, SHOWN_RATE_EPSILON } from '../../shared/growth';
 import type { Db } from '../db/client';
+import { transferKindStatements } from './transferKinds';
 
 const folder = fileURLToPath(new URL('.', import.meta.url));
 
@@ -23,7 +25,7 @@ function constant(name: string, type: 'double precision' | 'integer', value: num
   return `CREATE OR REPLACE FUNCTION ${name}() RETURNS ${type} LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT ${value}::${type} $$`;
 }
 
-/** The statements that define every function: the shared constants, then this folder's files. */
+/** The statements that define every function: the shared constants, the ledger's accounts and kinds, then this folder's files. */
 function functionStatements(): string[] {
   const files = readdirSync(folder)
     .filter((name) => name.endsWith('.sql'))
@@ -32,6 +34,7 @@ function functionStatements(): string[] {
     constant('growth_per_ms', 'double precision', GROWTH_PER_MS),
     constant('shown_rate_epsilon', 'double precision', SHOWN_RATE_EPSILON),
     constant('hundredths_per_rate', 'integer', HUNDREDTHS_PER_RATE),
+    ...transferKindStatements(),
     ...files.map((name) => readFileSync(join(folder, name), 'utf8')),
   ];
 }

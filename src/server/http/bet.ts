@@ -62,7 +62,7 @@ export function betRoutes(services: Services) {
       cashOut(betting, request.account, request.body.betId, arrivals.get(request)!),
     );
 
-    route(app, 'GET /bet/current', limits, async ({ account }) => currentBets(database.db, account));
+    route(app, 'GET /bet/current', limits, async ({ account }) => currentBets(database.db, account, config.maxWin));
 
     route(app, 'GET /bet/history', limits, async ({ account, query }) => ({
       betHistory: await betHistory(database.db, account.id, query.before),

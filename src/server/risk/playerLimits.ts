@@ -41,23 +41,25 @@ const BLOCKED_PREFIX = 'Your account is blocked: ';
 
 /** The refusal a player reads for limit_refusal's answer. */
 export function limitRefusal(json: LimitRefusalJson): Refusal {
-  if (json.refused === 'blocked') return new Refusal('forbidden', `${BLOCKED_PREFIX}${json.reason}`);
+  if (json.refused === 'blocked')
+    return new Refusal('forbidden', `${BLOCKED_PREFIX}${json.reason}`, { code: 'blocked', params: { reason: json.reason } });
   if (json.refused === 'excluded') return excluded(json.until);
   const [, kind, period] = /^(deposit|loss|wager)(Daily|Weekly|Monthly)$/.exec(json.limit)!;
   return new Refusal(
     'conflict',
     `This would pass your ${period!.toLowerCase()} ${kind} limit of ${formatCoins(json.amount)} coins; it resets ${utc(json.resets)}`,
+    { code: 'playerLimit', params: { limit: json.limit, amount: json.amount, resets: json.resets } },
   );
 }
 
 /** The 403 of a self-excluded player, with its end. */
 function excluded(until: number | null): Refusal {
-  return new Refusal(
-    'forbidden',
-    until === null
-      ? 'You have excluded yourself from play permanently'
-      : `You have excluded yourself from play until ${utc(until)}`,
-  );
+  return until === null
+    ? new Refusal('forbidden', 'You have excluded yourself from play permanently', { code: 'excludedForever' })
+    : new Refusal('forbidden', `You have excluded yourself from play until ${utc(until)}`, {
+        code: 'excluded',
+        params: { until },
+      });
 }
 
 /** "2026-11-26 08:30 UTC". */
