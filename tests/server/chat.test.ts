@@ -129,6 +129,8 @@ describe('chat', () => {
     expect(mute.status).toBe(200);
     const c = await say(muted.token, { text: 'can I talk' });
     expect([c.status, c.body.errorMessage]).toEqual([403, 'You are muted in the chat for 15 more minutes (insults)']);
+    // The page says it in its language from the code and its parameters.
+    expect(c.body).toMatchObject({ errorCode: 'chatMuted', errorParams: { minutes: 15, reason: 'insults' } });
     expect((await ops(t, admin, 'POST', `players/${muted.id}/unmute`)).status).toBe(200);
     expect((await say(muted.token, { text: 'thank you' })).status).toBe(200);
     const newcomer = await fundedPlayer(t.api, db, 0);

@@ -11,7 +11,7 @@ import type { Db, Tx } from '../db/client';
 import { accounts, bets, chatMessages, chatMutes, chatRooms, exclusions, rounds } from '../db/schema';
 import type { AccountRef } from '../ledger/accounts';
 import { Refusal } from '../Refusal';
-import { checkText, cleanText, codeLikeWords, repeatKey } from './textRules';
+import { checkText, cleanText, codeLikeWords, referralRefusal, repeatKey } from './textRules';
 import { timeLeft } from './timeLeft';
 
 /** The window of the per-account rate (CHAT_RATE messages in it). */
@@ -148,15 +148,24 @@ async function mayWrite(tx: Tx, settings: ChatSettings, accountId: number, now: 
     .from(accounts)
     .leftJoin(exclusions, eq(exclusions.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
-  if (player?.blocked) throw new Refusal('forbidden', `Your account is blocked: ${player.blocked}`);
+  if (player?.blocked)
+    throw new Refusal('forbidden', `Your account is blocked: ${player.blocked}`, {
+      code: 'blocked',
+      params: { reason: player.blocked },
+    });
   if (player?.excluded != null && (player.excludedUntil === null || player.excludedUntil > now))
-    throw new Refusal('forbidden', 'You have excluded yourself from play: the chat is closed to you until it ends');
+    throw new Refusal('forbidden', 'You have excluded yourself from play: the chat is closed to you until it ends', {
+      code: 'chatExcluded',
+    });
   const [mute] = await tx
     .select()
     .from(chatMutes)
     .where(and(eq(chatMutes.accountId, accountId), gt(chatMutes.until, now)));
   if (mute && !mute.shadow)
-    throw new Refusal('forbidden', `You are muted in the chat for ${timeLeft(mute.until - now)} (${mute.reason})`);
+    throw new Refusal('forbidden', `You are muted in the chat for ${timeLeft(mute.until - now)} (${mute.reason})`, {
+      code: 'chatMuted',
+      params: { minutes: Math.ceil((mute.until - now) / 60_000), reason: mute.reason },
+    });
   if (settings.minRounds > 0) {
     const [played] = await tx
       .select({ rounds: sql<number>`count(distinct ${bets.roundId})`.mapWith(Number) })
@@ -166,6 +175,7 @@ async function mayWrite(tx: Tx, settings: ChatSettings, accountId: number, now: 
       throw new Refusal(
         'forbidden',
         `Play ${settings.minRounds} rounds before writing in the chat (you have played ${played?.rounds ?? 0})`,
+        { code: 'chatRounds', params: { count: settings.minRounds } },
       );
   }
   return mute?.shadow ?? false;
@@ -184,6 +194,7 @@ async function checkPace(tx: Tx, settings: ChatSettings, accountId: number, room
     throw new Refusal(
       'too_many',
       `Too many messages: at most ${settings.ratePerWindow} in ${CHAT_RATE_WINDOW_MS / 1000} seconds, wait ${wait} s`,
+      { code: 'chatRate', params: { seconds: wait } },
     );
   }
   const [slow] = await tx.select().from(chatRooms).where(eq(chatRooms.room, room));
@@ -196,7 +207,10 @@ async function checkPace(tx: Tx, settings: ChatSettings, accountId: number, room
     .limit(1);
   const wait = last ? Math.ceil((last.at + slow.slowSeconds * 1000 - now) / 1000) : 0;
   if (wait > 0)
-    throw new Refusal('too_many', `Slow mode: one message every ${slow.slowSeconds} s here, wait ${wait} s`);
+    throw new Refusal('too_many', `Slow mode: one message every ${slow.slowSeconds} s here, wait ${wait} s`, {
+      code: 'chatSlow',
+      params: { seconds: wait },
+    });
 }
 
 /** A repeat of one of the sender's texts of the last minute, or a word that is someone's referral code. */
@@ -207,11 +221,11 @@ async function checkWords(tx: Tx, accountId: number, text: string, now: number):
     .where(and(eq(chatMessages.accountId, accountId), gt(chatMessages.at, now - REPEAT_WINDOW_MS)));
   const key = repeatKey(text);
   if (lately.some((earlier) => repeatKey(earlier.text) === key))
-    throw new Refusal('invalid', 'You have just sent that: please do not repeat yourself');
+    throw new Refusal('invalid', 'You have just sent that: please do not repeat yourself', { code: 'chatRepeat' });
   const words = codeLikeWords(text);
   if (words.length === 0) return;
   const [codes] = await tx.select({ n: count() }).from(accounts).where(inArray(accounts.referralCode, words));
-  if ((codes?.n ?? 0) > 0) throw new Refusal('invalid', 'Referral codes are not allowed in the chat');
+  if ((codes?.n ?? 0) > 0) throw referralRefusal();
 }
 
 /** The id of a bet the player may share: their own, and settled (cashed out, or lost in an ended round). */
@@ -221,9 +235,13 @@ async function shareableBet(tx: Tx, accountId: number, betId: number): Promise<n
     .from(bets)
     .innerJoin(rounds, eq(rounds.id, bets.roundId))
     .where(eq(bets.id, betId));
-  if (!bet) throw new Refusal('not_found', 'There is no such bet');
-  if (bet.accountId !== accountId) throw new Refusal('forbidden', 'You can share only your own bets');
+  if (!bet) throw new Refusal('not_found', 'There is no such bet', { code: 'noSuchBet' });
+  if (bet.accountId !== accountId)
+    throw new Refusal('forbidden', 'You can share only your own bets', { code: 'shareNotOwn' });
   const settled = bet.status === 'CASHED_OUT' || (bet.status === 'CREATED' && bet.round === 'ENDED');
-  if (!settled) throw new Refusal('conflict', 'Only a settled bet can be shared: a cashed-out or lost one');
+  if (!settled)
+    throw new Refusal('conflict', 'Only a settled bet can be shared: a cashed-out or lost one', {
+      code: 'shareUnsettled',
+    });
   return betId;
 }

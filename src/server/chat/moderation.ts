@@ -50,7 +50,7 @@ export async function reportMessage(db: Db, reporterId: number, messageId: numbe
         or(eq(chatMessages.shadow, false), eq(chatMessages.accountId, reporterId)),
       ),
     );
-  if (!message) throw new Refusal('not_found', 'There is no such message');
+  if (!message) throw new Refusal('not_found', 'There is no such message', { code: 'chatNoMessage' });
   await db.insert(chatReports).values({ messageId, reporterId, reason, at: now }).onConflictDoNothing();
   return { reported: true as const };
 }

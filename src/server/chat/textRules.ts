@@ -5,6 +5,7 @@
  */
 
 import { CHAT_MAX_CHARS, chatLength } from '../../shared/wire/chat';
+import type { RefusalCode } from '../../shared/wire/refusal';
 import { Refusal } from '../Refusal';
 
 /** Control and invisible characters (zero-width spaces and joiners, bidi overrides) that can hide a link. */
@@ -35,15 +36,24 @@ const folded = (text: string) => text.normalize('NFKC');
 
 /** Refuses a cleaned text that breaks a rule, with the reason in words a player can read. */
 export function checkText(text: string): void {
-  const invalid = (message: string) => new Refusal('invalid', message);
-  if (text === '') throw invalid('Write something first');
-  if (chatLength(text) > CHAT_MAX_CHARS) throw invalid(`A message is at most ${CHAT_MAX_CHARS} characters`);
+  const invalid = (message: string, code: RefusalCode) => new Refusal('invalid', message, { code });
+  if (text === '') throw invalid('Write something first', 'chatEmpty');
+  if (chatLength(text) > CHAT_MAX_CHARS)
+    throw new Refusal('invalid', `A message is at most ${CHAT_MAX_CHARS} characters`, {
+      code: 'chatTooLong',
+      params: { count: CHAT_MAX_CHARS },
+    });
   const plain = folded(text);
-  if (LINK.test(plain)) throw invalid('Links are not allowed in the chat');
-  if (WALLET.some((pattern) => pattern.test(plain))) throw invalid('Wallet addresses are not allowed in the chat');
-  if (REFERRAL.test(plain)) throw invalid('Referral codes are not allowed in the chat');
-  if (FLOOD.some((pattern) => pattern.test(plain))) throw invalid('Please do not flood the chat');
+  if (LINK.test(plain)) throw invalid('Links are not allowed in the chat', 'chatLink');
+  if (WALLET.some((pattern) => pattern.test(plain)))
+    throw invalid('Wallet addresses are not allowed in the chat', 'chatWallet');
+  if (REFERRAL.test(plain)) throw referralRefusal();
+  if (FLOOD.some((pattern) => pattern.test(plain))) throw invalid('Please do not flood the chat', 'chatFlood');
 }
+
+/** A referral code in a text, by its form or found in the database. */
+export const referralRefusal = () =>
+  new Refusal('invalid', 'Referral codes are not allowed in the chat', { code: 'chatReferral' });
 
 /** The words of a text that could be a referral code, for the database to look up. */
 export function codeLikeWords(text: string): string[] {
