@@ -145,7 +145,7 @@ const load = tsx('tests/bench/fanoutLoad.ts', [
   ...(chatRate > 0 ? ['--chat', chatDestination('en')] : []),
 ]);
 // Bounded in time whatever happens (a subscriber that never hears CONNECTED would wait forever).
-const limitSeconds = seconds + 180;
+const limitSeconds = seconds + 600;
 const watchdog = setTimeout(() => {
   console.error(`the benchmark did not finish within ${limitSeconds} s`);
   load.kill();
