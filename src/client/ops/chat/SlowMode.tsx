@@ -1,6 +1,6 @@
 /** Each room's slow mode: how long a player waits between two messages there (0: off). */
 
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ChatRoom } from '../../../shared/wire/chat';
 import { opsPost } from '../api';
 import { ActionButton } from '../role';
@@ -24,6 +24,7 @@ export function SlowMode({
 function RoomSlowMode({ room, slowSeconds, onChanged }: { room: ChatRoom; slowSeconds: number; onChanged(): void }) {
   const [seconds, setSeconds] = useState(String(slowSeconds));
   const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
   const save = () =>
     opsPost('chat/rooms/:room/slow', { seconds: Number(seconds) }, { params: { room } }).then(
       onChanged,
@@ -31,18 +32,17 @@ function RoomSlowMode({ room, slowSeconds, onChanged }: { room: ChatRoom; slowSe
     );
   return (
     <li className="ops-row">
-      <label>
-        {room}{' '}
-        <input
-          className="ops-input"
-          inputMode="numeric"
-          size={5}
-          aria-label={`Slow mode of ${room} in seconds`}
-          value={seconds}
-          onChange={(event) => setSeconds(event.target.value)}
-        />{' '}
-        s
-      </label>
+      <label htmlFor={inputId}>{room}</label>
+      <input
+        id={inputId}
+        className="ops-input"
+        inputMode="numeric"
+        style={{ width: '6em' }}
+        aria-label={`Slow mode of ${room} in seconds`}
+        value={seconds}
+        onChange={(event) => setSeconds(event.target.value)}
+      />
+      <span>s</span>
       <ActionButton color="purple" disabled={!/^\d{1,4}$/.test(seconds)} onClick={() => void save()}>
         Set
       </ActionButton>
