@@ -1,7 +1,8 @@
 /**
  * The chat in Chromium against the real server: markup in a message stays text, a shared bet opens
- * its round's Provably Fair dialog, a message written in the page reaches the room, and on a phone
- * the stage (the multiplier) stays in view with the chat open.
+ * its round's Provably Fair dialog, a message written in the page reaches the room, a message deleted
+ * in the console leaves the page at once, and on a phone the stage (the multiplier) stays in view
+ * with the chat open.
  */
 
 import { mkdirSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { startServer, type TestServer } from '../server/harness';
 import { openBrowser, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 import { signInByEmail } from './walletPage';
+import { addOperator } from '../../src/server/ops/operators';
+import { totpCode } from '../server/opsClient';
 
 const TEST = { timeout: 180_000 };
 const SHOTS = 'test-results/chat';
@@ -115,6 +118,31 @@ describe('the chat in Chromium', () => {
       await page.screenshot({ path: `${SHOTS}/desktop.png` });
     },
   );
+
+  it('deletes a reported message from the console, and it leaves the player’s page at once', TEST, async () => {
+    const rude = (await say({ text: 'you all lose, losers' })).body.data!;
+    const row = chat().locator(`.chat-message[data-id="${rude.id}"]`);
+    await row.waitFor();
+    const reporter = await fundedPlayer(server.api, server.server.services.database.db, 0);
+    await call(server.api, 'POST', `/chat/messages/${rude.id}/report`, { reason: 'abuse' }, reporter);
+    const { password, totpSecret } = await addOperator(server.server.services.database.db, 'mod@ops.example', 'admin');
+    const moderator = await openBrowser();
+    try {
+      const ops = moderator.page;
+      await ops.goto(`${origin}/ops`);
+      await ops.getByLabel('Email').fill('mod@ops.example');
+      await ops.getByLabel('Password').fill(password);
+      await ops.getByLabel('Code from your authenticator').fill(totpCode(totpSecret));
+      await ops.getByRole('button', { name: 'Sign in' }).click();
+      await ops.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: 'Chat' }).click();
+      const report = ops.getByRole('row', { name: /you all lose, losers/ });
+      await report.getByRole('button', { name: 'Delete' }).click();
+      await poll(() => row.count()).toBe(0);
+      await ops.screenshot({ path: `${SHOTS}/console.png`, fullPage: true });
+    } finally {
+      await moderator.close();
+    }
+  });
 
   it('keeps the stage and its multiplier in view on a phone with the chat open', TEST, async () => {
     const phone = await openBrowser({ phone: true });
