@@ -5,6 +5,7 @@
  */
 
 import { RATE_GREEN_ABOVE, RATE_YELLOW_ABOVE } from '../../shared/constants';
+import { shownRate } from '../../shared/growth';
 import { formatCoins as specCoins } from '../../shared/money';
 import { currentLanguage } from '../i18n/i18n';
 
@@ -32,9 +33,9 @@ export function formatCoins(hundredths: number | bigint): string {
   return numberFormat(Number(hundredths) % 100 === 0 ? 0 : 2, true).format(value);
 }
 
-/** The multiplier as players read it: `x1.23` (truncated, never rounded up; `x1,23` where the comma is the decimal sign). */
+/** The multiplier as players read it: `x1.23` (truncated as the server shows it, growth.ts's shownRate; `x1,23` where the comma is the decimal sign). */
 export function formatRate(rate: number): string {
-  const truncated = Math.floor(rate * 100 + 1e-6) / 100;
+  const truncated = shownRate(rate);
   return `x${currentLanguage() === 'en' ? truncated.toFixed(2) : numberFormat(2, false).format(truncated)}`;
 }
 

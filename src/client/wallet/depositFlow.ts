@@ -6,9 +6,9 @@
 
 import { Transaction, type PublicKey } from '@solana/web3.js';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
-import { DEPOSIT_MIN_SOL } from '../../shared/constants';
 import { decodeDepositProgram, depositInstruction, memoInstruction } from '../../shared/deposit';
 import { solToLamports } from '../../shared/money';
+import { depositProblem } from '../../shared/paymentRules';
 import type { PrepareDepositResponse } from '../../shared/protocol';
 import { ApiError, api } from '../net/api';
 import { refreshProfile } from '../net/session';
@@ -24,7 +24,7 @@ type PayingWallet = Pick<WalletContextState, 'publicKey' | 'signTransaction'>;
 /** Deposits `amountText` SOL; resolves with the success text, or throws a PlayerError. */
 export async function deposit(wallet: PayingWallet, amountText: string): Promise<string> {
   const lamports = solToLamports(amountText);
-  if (lamports === null || Number(amountText) < DEPOSIT_MIN_SOL) throw new PlayerError(TEXT.depositMinimum);
+  if (lamports === null || depositProblem(lamports) === 'minimum') throw new PlayerError(TEXT.depositMinimum);
   const { publicKey, signTransaction } = wallet;
   if (!publicKey || !signTransaction) throw new PlayerError(TEXT.walletNotConnected);
   const amount = Number(amountText);

@@ -7,8 +7,9 @@
  */
 
 import { sql } from 'drizzle-orm';
-import { AUTO_RATE_MIN, GROWTH_PER_MS, MAX_ACTIVE_BETS_PER_ROUND } from '../../shared/constants';
-import { HUNDREDTHS_PER_RATE, rateHundredths } from '../../shared/growth';
+import { cashoutTarget, largestCoveredBet } from '../../shared/betPolicy';
+import { GROWTH_PER_MS, MAX_ACTIVE_BETS_PER_ROUND } from '../../shared/constants';
+import { HUNDREDTHS_PER_RATE } from '../../shared/growth';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
 import { queryRows, type Db } from '../db/client';
 import type { AbandonedRounds } from '../game/AbandonedRounds';
@@ -23,21 +24,6 @@ export interface Betting extends BetOutlet {
   db: Db;
   /** Largest win of one bet in hundredths: a bet reaching it is cashed out by the server. */
   maxWin: number;
-}
-
-/** The lowest auto cash-out target in hundredths. */
-const MIN_TARGET = rateHundredths(AUTO_RATE_MIN);
-
-/** cashout_at of a bet that only MAX_WIN ends (the column is a 32-bit integer). */
-const NO_TARGET = 2_147_483_647;
-
-/** Where a bet of `amount` with `target` (hundredths, null by hand) cashes out before the house's per-round cap: its target or MAX_WIN's rate. */
-export const plannedCashout = (maxWin: number, amount: number, target: number | null): number =>
-  Math.min(target ?? NO_TARGET, Math.floor((maxWin * HUNDREDTHS_PER_RATE) / amount));
-
-/** The largest bet: MAX_BET, and small enough that a x1.01 cash-out stays within MAX_WIN. */
-export function largestBet(maxBet: number, maxWin: number): number {
-  return Math.min(maxBet, Math.floor((maxWin * HUNDREDTHS_PER_RATE) / MIN_TARGET));
 }
 
 /** An `Idempotency-Key` to record with the bet, in its own statement, so a retry replays it. */
@@ -59,30 +45,35 @@ export async function placeBet(
   target: number | null,
   claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
-  const cashoutAt = plannedCashout(betting.maxWin, amount, target);
-  const [row] = await queryRows<{ bet: BetJson | PlaceRefusal }>(
+  const cashoutAt = cashoutTarget(amount, target, betting.maxWin);
+  const [row] = await queryRows<{ bet: (BetJson & { answer: BetIdResponse }) | PlaceRefusal }>(
     betting.db,
     sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
           ${MAX_ACTIVE_BETS_PER_ROUND}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}) AS bet`,
   );
   const json = row!.bet;
   if ('refused' in json) throwPlaceRefusal(json);
-  const bet = betOrRefusal(json as BetJson);
-  publishBet(betting, 'BET_CREATED', toBet(bet, account.nickname));
-  // place_bet lowers the target of a bet that could win more than the house's per-bet cap.
-  return bet.cashoutAt < cashoutAt ? { betId: String(bet.id), loweredTo: bet.cashoutAt / 100 } : { betId: String(bet.id) };
+  const { answer, ...bet } = json;
+  publishBet(betting, 'BET_CREATED', toBet(betOrRefusal(bet), account.nickname));
+  // place_bet says `loweredTo` when the house's per-bet cap lowered the target; a retry replays the same answer.
+  return answer;
 }
 
 /** What place_bet answers instead of a bet: a limit's refusal, the house's per-bet cap, or one of REFUSED. */
-type PlaceRefusal = LimitRefusalJson | { refused: 'house_limit'; largest: number } | { refused: 'closed' | 'limit' | 'funds' };
+type PlaceRefusal =
+  | LimitRefusalJson
+  | { refused: 'house_limit'; maxBetProfit: number }
+  | { refused: 'closed' | 'limit' | 'funds' };
 
 function throwPlaceRefusal(json: PlaceRefusal): never {
-  // The amount is at most MAX_BET, so a bet of `largest` (below it) would be placed at x1.01.
-  if (json.refused === 'house_limit')
-    throw new Refusal('conflict', `The house can cover a bet of at most ${formatCoins(json.largest)} coins right now`, {
+  // The amount is at most MAX_BET, so the largest covered bet (below it) would be placed at x1.01.
+  if (json.refused === 'house_limit') {
+    const largest = largestCoveredBet(json.maxBetProfit);
+    throw new Refusal('conflict', `The house can cover a bet of at most ${formatCoins(largest)} coins right now`, {
       code: 'houseCover',
-      params: { largest: json.largest },
+      params: { largest },
     });
+  }
   if (json.refused === 'blocked' || json.refused === 'excluded' || json.refused === 'player_limit')
     throw limitRefusal(json);
   return betOrRefusal(json) as never;

@@ -1,12 +1,11 @@
 /** /bet: place, auto-place, cancel, cash out, the player's bets of the round shown now, and their history. */
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatCoins } from '../../shared/money';
+import { largestBet, stakeRefusal } from '../../shared/betPolicy';
 import type { Services } from '../services';
 import {
   cancelBet,
   cashOut,
-  largestBet,
   placeBet,
   type Arrival,
   type Betting,
@@ -15,22 +14,23 @@ import {
 import { betHistory, currentBets } from '../ledger/betViews';
 import { badRequest } from './errors';
 import { idempotent } from './idempotency';
-import { accountLimit, playerLimits, signedInAddressLimit } from './rateLimits';
+import { accountLimit, signedInAddressLimit } from './rateLimits';
 import { route } from './route';
 
-/** The /bet routes, with per-IP and per-account rate limits. */
+/** The /bet routes, limited per account (a crowd behind one address holds many players); cancels per address too. */
 export function betRoutes(services: Services) {
   const { config, database, bus, metrics, abandoned, clock, pulse } = services;
   const betting: Betting & CashOutGate = { db: database.db, bus, metrics, abandoned, maxWin: config.maxWin };
   const largest = largestBet(config.maxBet, config.maxWin);
-  /** The stake's upper bound is a setting, so it is checked here rather than in the wire's schema. */
+  /** The stake's upper bound is a setting, so the bet policy is asked here as well as in the wire's schema. */
   const stake = (amount: number) => {
-    if (amount > largest) throw badRequest(`The largest bet is ${formatCoins(largest)} coins`);
+    const refusal = stakeRefusal(amount, largest);
+    if (refusal) throw badRequest(refusal);
     return amount;
   };
 
   return async function (app: FastifyInstance): Promise<void> {
-    const limits = playerLimits(app, 'bet', config.rateLimits.betPerIp, config.rateLimits.betPerAccount);
+    const limits = accountLimit(app, 'bet', config.rateLimits.betPerAccount);
     // Cash-out and cancel: per account, on a budget of their own, so no other traffic can make a cash-out 429.
     const settleLimit = accountLimit(app, 'bet-settle', config.rateLimits.betPerAccount);
     // A cancel also counts per address (signed-in cancels only): every subscriber gets its event.

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { AccountRef } from './accounts';
 import { toBet } from '../betting/betRows';
-import { plannedCashout } from '../betting/bets';
+import { cashoutTarget } from '../../shared/betPolicy';
 import { finalRate } from '../game/roundViews';
 import { latestRound } from '../game/rounds';
 
@@ -67,7 +67,7 @@ export async function currentBets(db: Db, account: AccountRef, maxWin: number): 
     bets: rows.map((row) => ({
       ...toBet(row, account.nickname),
       autoRate: row.autoRate === null ? null : row.autoRate / 100,
-      ...(row.cashoutAt < plannedCashout(maxWin, row.amount, row.autoRate) && { loweredTo: row.cashoutAt / 100 }),
+      ...(row.cashoutAt < cashoutTarget(row.amount, row.autoRate, maxWin) && { loweredTo: row.cashoutAt / 100 }),
     })),
   };
 }

@@ -7,8 +7,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   LIMIT_NAMES,
+  limitOf,
   type ExclusionDuration,
   type LimitName,
+  type LimitPeriod,
   type PlayerLimits,
   type PlayerLimitsUpdate,
   type RealityCheckMinutes,
@@ -44,13 +46,15 @@ export function limitRefusal(json: LimitRefusalJson): Refusal {
   if (json.refused === 'blocked')
     return new Refusal('forbidden', `${BLOCKED_PREFIX}${json.reason}`, { code: 'blocked', params: { reason: json.reason } });
   if (json.refused === 'excluded') return excluded(json.until);
-  const [, kind, period] = /^(deposit|loss|wager)(Daily|Weekly|Monthly)$/.exec(json.limit)!;
+  const { kind, period } = limitOf(json.limit);
   return new Refusal(
     'conflict',
-    `This would pass your ${period!.toLowerCase()} ${kind} limit of ${formatCoins(json.amount)} coins; it resets ${utc(json.resets)}`,
+    `This would pass your ${PERIOD_ADJECTIVES[period]} ${kind} limit of ${formatCoins(json.amount)} coins; it resets ${utc(json.resets)}`,
     { code: 'playerLimit', params: { limit: json.limit, amount: json.amount, resets: json.resets } },
   );
 }
+
+const PERIOD_ADJECTIVES: Record<LimitPeriod, string> = { day: 'daily', week: 'weekly', month: 'monthly' };
 
 /** The 403 of a self-excluded player, with its end. */
 function excluded(until: number | null): Refusal {
@@ -183,19 +187,31 @@ export async function excludeSelf(
 
 /** Refuses a deposit of `hundredths` that would pass a deposit limit or comes from a self-excluded player. */
 export async function checkDeposit(db: Db | Tx, accountId: number, hundredths: bigint, now: number): Promise<void> {
+  const refusal = await depositRefusal(db, accountId, hundredths, now);
+  if (refusal) throw refusal;
+}
+
+/** Why a deposit of `hundredths` may not be credited now (a block, a self-exclusion, a deposit limit), or null. */
+export async function depositRefusal(
+  db: Db | Tx,
+  accountId: number,
+  hundredths: bigint,
+  now: number,
+): Promise<Refusal | null> {
   const [row] = await queryRows<{ refusal: LimitRefusalJson | null }>(
     db,
     sql`SELECT limit_refusal(${accountId}, 'deposit', ${hundredths}::bigint, ${now}::bigint) AS refusal`,
   );
-  if (row?.refusal) throw limitRefusal(row.refusal);
+  return row?.refusal ? limitRefusal(row.refusal) : null;
 }
 
-/** The player's bets placed since `since` (ms): how many, and their net result in coins (open stakes count as lost). */
+/** The player's bets placed since `since` (ms): how many, and their net result in coins: what a loss limit counts, negated. */
 export async function sessionResult(db: Db, accountId: number, since: number): Promise<SessionResult> {
-  const [row] = await queryRows<{ bets: string | number; net: string | number | null }>(
+  const [row] = await queryRows<{ bets: string | number; net: string | number }>(
     db,
-    sql`SELECT count(*) AS bets, sum(COALESCE(win_amount, 0) - amount) AS net FROM bets
-        WHERE account_id = ${accountId} AND created_at >= ${since}::bigint AND status IN ('CREATED', 'CASHED_OUT')`,
+    sql`SELECT (SELECT count(*) FROM bets WHERE account_id = ${accountId} AND created_at >= ${since}::bigint
+                  AND status IN ('CREATED', 'CASHED_OUT')) AS bets,
+               -limit_used(${accountId}, 'loss', ${since}::bigint) AS net`,
   );
   return { bets: Number(row?.bets ?? 0), net: Number(row?.net ?? 0) / HUNDREDTHS_PER_COIN };
 }
