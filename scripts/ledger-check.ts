@@ -1,13 +1,12 @@
 /**
- * `npm run ledger:check`: audits the database of DATABASE_URL (or DATA_DIR's PGlite, with the
- * server stopped) and exits 1 naming each account whose ledger and balance differ.
+ * `npm run ledger:check`: audits the database of DATABASE_URL (or DATA_DIR's PGlite, which it refuses
+ * while a server holds it) and exits 1 naming each account whose ledger and balance differ.
  */
 
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { openScriptDatabase } from './scriptDatabase';
 import { checkLedger } from '../src/server/ledger/check';
 
-const database = await openDatabase(loadConfig());
+const database = await openScriptDatabase();
 try {
   const problems = await checkLedger(database.db);
   for (const { accountId, problem } of problems) console.log(`account ${accountId}: ${problem}`);

@@ -15,6 +15,8 @@ export class Refusal extends Error {
     readonly kind: RefusalKind,
     message: string,
     readonly translatable?: Translatable,
+    /** For 'too_many': when a try may come again (the answer's Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

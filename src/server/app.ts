@@ -13,6 +13,8 @@ import type { EventBus } from './bus/EventBus';
 import { RedisBus } from './bus/RedisBus';
 import { trustProxyFn } from './clientAddress';
 import { capConnections } from './http/connectionCap';
+import { guardCapacity } from './http/capacity';
+import { watchBudgets, type RouteBudget } from './http/rateLimits';
 import { installErrorHandlers } from './http/errors';
 import { refuseNulBytes } from './http/nulBytes';
 import { installWireCompilers } from './http/route';
@@ -42,6 +44,8 @@ const PURGE_EVERY_MS = 3600_000;
 export interface GameServer {
   app: FastifyInstance;
   services: Services;
+  /** Every route with the budgets it is limited by (a test fails on a route without one). */
+  budgets(): RouteBudget[];
   /** Listens on config.port (0 picks a free port) and returns the base URL. */
   listen(): Promise<string>;
   /** Stops taking bets, closes sockets, then the database. Safe to call twice. */
@@ -84,7 +88,8 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   stomp.attach(app.server);
   // ...and every process's, summed over the bus.
   const clusterErrors = new ClusterErrors(bus, errors);
-  capConnections(app.server, config.http.connectionsPerAddress, trustProxyFn(config.trustProxy));
+  const overCap = capConnections(app.server, config.http.connectionsPerAddress, trustProxyFn(config.trustProxy));
+  const budgets = watchBudgets(app);
   app.decorate('tokens', tokens);
   const opsFeed = new OpsFeed(
     stomp,
@@ -113,6 +118,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
 
   installErrorHandlers(app);
   refuseNulBytes(app);
+  guardCapacity(app, config.http, overCap);
   installWireCompilers(app);
   timeRequests(app, metrics);
   securityHeaders(app, config);
@@ -150,6 +156,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   return {
     app,
     services,
+    budgets,
     async listen() {
       await bus.ready();
       // Before the first request: the in-memory local chain starts empty at every start.

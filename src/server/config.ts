@@ -58,8 +58,9 @@ export interface Config {
   rateLimits: {
     authPerIp: number;
     authPerLogin: number;
-    authGlobal: number;
     publicPerIp: number;
+    /** Each signed-in route's calls per account (reads, settings, public reads with a token). */
+    perAccount: number;
     betPerIp: number;
     betPerAccount: number;
     paymentPerIp: number;
@@ -69,9 +70,19 @@ export interface Config {
   stomp: StompLimits;
   /**
    * A request must arrive whole within requestTimeoutMs, its headers within headersTimeoutMs; one
-   * address holds at most connectionsPerAddress HTTP connections at once.
+   * address holds at most connectionsPerAddress HTTP connections at once, and at most
+   * anonymousPerAddress requests without a player's token in progress; past shedLagMs of event-loop
+   * delay, requests without one are answered 503 (capacity.ts).
    */
-  http: { requestTimeoutMs: number; headersTimeoutMs: number; connectionsPerAddress: number };
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    connectionsPerAddress: number;
+    anonymousPerAddress: number;
+    shedLagMs: number;
+  };
+  /** Password hashes running or waiting at once in this process; one more is answered 503. */
+  passwordHashQueue: number;
   /** How long /payment/reserves, /payment/blockhash and a deposit's status are reused, in ms. */
   publicCacheMs: number;
   /** Bearer token that opens /metrics; when absent /metrics answers loopback callers only. */
@@ -221,7 +232,8 @@ function stompLimits(env: Env): StompLimits {
   return {
     maxConnections,
     reservedForPlayers,
-    maxPerAddress: integer(env, 'STOMP_MAX_PER_ADDRESS', 20, 1),
+    maxPerAddress: integer(env, 'STOMP_MAX_PER_ADDRESS', 500, 1),
+    maxPerAccount: integer(env, 'STOMP_MAX_PER_ACCOUNT', 5, 1),
     subscribeTimeoutMs: integer(env, 'STOMP_SUBSCRIBE_TIMEOUT_MS', 15_000, 0),
   };
 }
@@ -270,17 +282,23 @@ export function loadConfig(env: Env = process.env): Config {
     signInDomain: env.SIGN_IN_DOMAIN || undefined,
     trustProxy: trustProxy(env),
     rateLimits: {
-      authPerIp: integer(env, 'RATE_LIMIT_AUTH_IP', 60, 1),
+      authPerIp: integer(env, 'RATE_LIMIT_AUTH_IP', 600, 1),
       authPerLogin: integer(env, 'RATE_LIMIT_AUTH_LOGIN', 10, 1),
-      authGlobal: integer(env, 'RATE_LIMIT_AUTH_GLOBAL', 1200, 1),
-      publicPerIp: integer(env, 'RATE_LIMIT_PUBLIC_IP', 120, 1),
+      publicPerIp: integer(env, 'RATE_LIMIT_PUBLIC_IP', 1200, 1),
+      perAccount: integer(env, 'RATE_LIMIT_ACCOUNT', 120, 1),
       betPerIp: integer(env, 'RATE_LIMIT_BET_IP', 600, 1),
       betPerAccount: integer(env, 'RATE_LIMIT_BET_ACCOUNT', 120, 1),
-      paymentPerIp: integer(env, 'RATE_LIMIT_PAYMENT_IP', 60, 1),
+      paymentPerIp: integer(env, 'RATE_LIMIT_PAYMENT_IP', 600, 1),
       paymentPerAccount: integer(env, 'RATE_LIMIT_PAYMENT_ACCOUNT', 30, 1),
     },
     stomp: stompLimits(env),
-    http: { requestTimeoutMs, headersTimeoutMs, connectionsPerAddress: integer(env, 'HTTP_MAX_PER_ADDRESS', 32, 1) },
+    http: {
+      ...{ requestTimeoutMs, headersTimeoutMs },
+      connectionsPerAddress: integer(env, 'HTTP_MAX_PER_ADDRESS', 1024, 1),
+      anonymousPerAddress: integer(env, 'HTTP_ANONYMOUS_PER_ADDRESS', 128, 1),
+      shedLagMs: integer(env, 'HTTP_SHED_LAG_MS', 500, 10),
+    },
+    passwordHashQueue: integer(env, 'PASSWORD_HASH_QUEUE', 32, 1),
     publicCacheMs: integer(env, 'PUBLIC_CACHE_MS', 3000, 0),
     metricsToken: secret(env, 'METRICS_TOKEN'),
     localHouseSol: integer(env, 'LOCAL_HOUSE_SOL', 1000),

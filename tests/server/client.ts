@@ -9,6 +9,8 @@ interface Answer<T = unknown> {
   status: number;
   body: { success: boolean; data?: T; errorMessage?: string };
   cookies: string[];
+  /** The Retry-After header, or null. */
+  retryAfter: string | null;
 }
 
 /** Token, cookie and extra headers of a call. */
@@ -42,6 +44,7 @@ export async function call<T = unknown>(
     status: res.status,
     body: (await res.json()) as Answer<T>['body'],
     cookies: res.headers.getSetCookie(),
+    retryAfter: res.headers.get('retry-after'),
   };
   const { token } = (answer.body.data ?? {}) as { token?: unknown };
   if (typeof token === 'string') noteSecret(token);

@@ -38,9 +38,13 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
     RATE_LIMIT_BET_ACCOUNT: '100000',
     RATE_LIMIT_PAYMENT_IP: '100000',
     RATE_LIMIT_PAYMENT_ACCOUNT: '100000',
-    RATE_LIMIT_AUTH_GLOBAL: '100000',
     RATE_LIMIT_PUBLIC_IP: '100000',
+    RATE_LIMIT_ACCOUNT: '100000',
     HTTP_MAX_PER_ADDRESS: '100000',
+    HTTP_ANONYMOUS_PER_ADDRESS: '100000',
+    // A test's own work on this event loop (building transactions, hashing) must not shed its calls.
+    HTTP_SHED_LAG_MS: '100000',
+    PASSWORD_HASH_QUEUE: '100000',
     // Tests read what they just changed; the cache has tests of its own.
     PUBLIC_CACHE_MS: '0',
     ...env,

@@ -35,6 +35,7 @@ const TEST_ENV = {
   RATE_LIMIT_BET_IP: '100000',
   RATE_LIMIT_BET_ACCOUNT: '100000',
   HTTP_MAX_PER_ADDRESS: '100000',
+  HTTP_ANONYMOUS_PER_ADDRESS: '100000',
 };
 
 /** The server's program from its sources, as `npm run dev` runs it. */

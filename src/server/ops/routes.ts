@@ -6,11 +6,10 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Services } from '../services';
 import { opsRoutes as table, type OperatorKey, type OpsAnswer, type OpsRole } from '../../shared/wire/ops';
 import { EXPLORER_CLUSTERS } from '../config';
-import { authLimits } from '../http/rateLimits';
+import { addressLimit, authLimits } from '../http/rateLimits';
 import { schemaRoute, type SchemaRequest } from '../http/route';
 import { audited, listAudit } from './audit';
 import { clearPause, setPause } from './maintenance';
@@ -22,7 +21,6 @@ import { opsState } from './state';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './withdrawalReview';
 import type { OpsFeed } from './OpsFeed';
 import type { ClusterErrors } from './ErrorCount';
-import { operators } from '../db/schema';
 
 /** What the handler of route K gets: its request as the route's schemas made it, and its operator. */
 interface OpsContext<K extends OperatorKey> {
@@ -163,15 +161,16 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
 export function opsRoutes(services: Services, feed: OpsFeed, errors: ClusterErrors) {
   const { db } = services.database;
   return async function (app: FastifyInstance): Promise<void> {
-    const isOperator = async (email: string) =>
-      (await db.select({ id: operators.id }).from(operators).where(eq(operators.email, email.trim().toLowerCase())))
-        .length > 0;
-    const limits = authLimits(app, services.config.rateLimits, isOperator);
+    const { rateLimits } = services.config;
+    const limits = authLimits(app, 'ops-auth', rateLimits);
     schemaRoute(app, 'POST /ops/auth', table['POST /ops/auth'], limits, async (request) =>
-      signIn(db, services.bus, request.body, request.ip, services.config.ops.sessionMs),
+      services.hashes.run(() => signIn(db, services.bus, request.body, request.ip, services.config.ops.sessionMs)),
     );
+    // Counted before the session's check (a query) and per address: operators are few, and a
+    // stranger's junk tokens must not cost a query each without end.
+    const perAddress = addressLimit(app, 'ops', rateLimits.authPerIp);
     for (const route of OPS_ROUTES)
-      schemaRoute(app, route.key, table[route.key], [operatorOnly(db, route.role)], (request) => {
+      schemaRoute(app, route.key, table[route.key], [perAddress, operatorOnly(db, route.role)], (request) => {
         const context = { services, request, operator: operatorOf(request), feed, errors };
         return route.handler(context as OpsContext<OperatorKey>);
       });
