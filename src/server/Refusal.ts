@@ -6,6 +6,8 @@ export class Refusal extends Error {
   constructor(
     readonly kind: RefusalKind,
     message: string,
+    /** Sent with the refusal as the envelope's `data` (a refused cash-out's receipt). */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -22,6 +22,7 @@ import { authRoutes } from './http/auth';
 import { userRoutes } from './http/user';
 import { betRoutes } from './http/bet';
 import { paymentRoutes } from './http/payment';
+import { fairnessRoutes } from './http/fairness';
 import { serveClient } from './http/staticClient';
 import { securityHeaders } from './http/securityHeaders';
 import { fundLocalHouse } from './payments/houseFloat';
@@ -98,6 +99,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
   app.addHook('preClose', async () => {
     services.seeds.close();
+    services.anchorer.stop();
     await opsFeed.stop();
     clusterErrors.stop();
     await leadership.stop();
@@ -106,6 +108,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   // onClose hooks run in reverse order: the database closes last.
   app.addHook('onClose', async () => {
     await paymentWorker.stop();
+    await services.presses.flush();
     await bus.close();
     services.clock.stop();
     await database.close();
@@ -130,6 +133,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
       await api.register(metricsRoutes(metrics, config.metricsToken));
       await api.register(gameRoutes(services));
       await api.register(roundsRoutes(services));
+      await api.register(fairnessRoutes(services));
       await api.register(authRoutes(services));
       await api.register(userRoutes(services));
       await api.register(betRoutes(services));
@@ -153,6 +157,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
       await bus.ready();
       // Before the first request: the in-memory local chain starts empty at every start.
       await fundLocalHouse(services.payments, config.localHouseSol);
+      await services.receipts.publish(database.db, services.clock.now());
       purge ??= setInterval(() => {
         const purges = [tokens.purgeExpired(), purgePasswordFailures(database.db), purgeOpsSessions(database.db)];
         Promise.all(purges).catch((error: unknown) =>
@@ -163,7 +168,10 @@ export async function createServer(config: Config, options: ServiceOptions = {})
       await opsFeed.start();
       const url = await app.listen({ port: config.port, host: config.host });
       // An engine runs the rounds while it leads; a standby waits for the lead.
-      if (config.role !== 'gateway') await leadership.start(engine);
+      if (config.role !== 'gateway') {
+        await leadership.start(engine);
+        services.anchorer.start();
+      }
       paymentWorker.start();
       return url;
     },

@@ -17,6 +17,24 @@ export function signHouseTransfer(house: Keypair, to: string, lamports: bigint, 
   return { ...recent, signature: bs58.encode(tx.signature), wire: new Uint8Array(tx.serialize()) };
 }
 
+/** Signs a transaction whose one instruction is a Memo of `memo`, paid by `payer`; nothing is sent. */
+export function signMemo(payer: Keypair, memo: string, recent: Blockhash): SignedTransfer {
+  const tx = new Transaction({ feePayer: payer.publicKey, blockhash: recent.blockhash, lastValidBlockHeight: Number(recent.lastValidBlockHeight) });
+  tx.add(new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(memo, 'utf8') }));
+  tx.sign(payer);
+  if (!tx.signature) throw new Error('the memo was not signed');
+  return { ...recent, signature: bs58.encode(tx.signature), wire: new Uint8Array(tx.serialize()) };
+}
+
+/** The memo in a transaction's log, as the Memo program writes it: `Program log: Memo (len N): "text"`. */
+export function memoFromLogs(logs: readonly string[]): string | null {
+  for (const line of logs) {
+    const quoted = /^Program log: Memo \(len \d+\): (".*")$/.exec(line)?.[1];
+    if (quoted) return JSON.parse(quoted) as string;
+  }
+  return null;
+}
+
 /** The signature of signed wire bytes (the fee payer's, the first one), base58. */
 export function wireSignature(wire: Uint8Array): string {
   // A legacy or versioned transaction starts with a compact-u16 signature count, then 64-byte signatures.

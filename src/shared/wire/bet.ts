@@ -5,6 +5,7 @@ import { AUTO_RATE_MAX, AUTO_RATE_MIN, BET_MIN, HUNDREDTHS_PER_COIN } from '../c
 import { formatCoins } from '../money';
 import { bet } from './betObject';
 import { beforeBet, body, number } from './fields';
+import { receipt } from './proof';
 
 /** Bets in leaders and history also carry their round's fairness data. */
 export const betWithRound = z.object({
@@ -38,7 +39,13 @@ export const betIdAnswer = z.object({
 });
 export type BetIdResponse = z.infer<typeof betIdAnswer>;
 
-export const cashOutAnswer = z.object({ betId: z.string(), rate: z.number(), winAmount: z.number() });
+export const cashOutAnswer = z.object({
+  betId: z.string(),
+  rate: z.number(),
+  winAmount: z.number(),
+  /** Extension (docs/provably-fair.md "Receipts"): the signed receipt of this cash-out. */
+  receipt,
+});
 export type CashOutResponse = z.infer<typeof cashOutAnswer>;
 
 export const betHistory = z.object({ betHistory: z.array(betWithRound) });
@@ -70,4 +77,12 @@ const target = number('rate')
 export const betBody = body({ amount });
 export const autoBetBody = body({ amount, rate: target });
 export const betIdBody = body({ betId });
+/** POST /bet/refund: the bet, and (extension) the multiplier the page showed when the player pressed. */
+export const refundBody = body({
+  betId,
+  seenRate: number('seenRate')
+    .min(1, 'seenRate must be a multiplier of at least 1')
+    .max(AUTO_RATE_MAX, `seenRate must be at most ${AUTO_RATE_MAX}`)
+    .optional(),
+});
 export const betHistoryQuery = body({ before: beforeBet });

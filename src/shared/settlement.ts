@@ -1,0 +1,60 @@
+/**
+ * The texts that prove settlements (docs/provably-fair.md "Settlement roots", "Receipts", "Anchors"):
+ * a bet's leaf, a receipt's payload and an anchor's leaf, each canonical JSON (RFC 8785: keys sorted,
+ * no spaces, numbers as JavaScript writes them), so anyone rebuilds the same bytes from published data.
+ */
+
+import type { Bet, BetProof, ReceiptPayload } from './protocol';
+import { GROWTH_PER_MS } from './constants';
+import { rootFromPath } from './merkle';
+
+/** What a settled bet came to, by its wire status; canceled bets are no leaves. */
+const OUTCOMES = { REFUNDED: 'cashout', CREATED: 'loss', VOID: 'refund' } as const;
+
+/** The bet's leaf text in its round's tree: its settled facts as published by GET /game/bets/{gameId}. */
+export function settlementLeaf(
+  gameId: string,
+  bet: Pick<Bet, 'betId' | 'status' | 'nickname' | 'amount' | 'rate' | 'winAmount'>,
+): string {
+  if (bet.status === 'CANCELED') throw new RangeError(`bet ${bet.betId} was canceled: it is no leaf`);
+  const { amount, betId, nickname, rate, winAmount } = bet;
+  return JSON.stringify({ amount, betId, gameId, nickname, outcome: OUTCOMES[bet.status], rate, winAmount });
+}
+
+/** The leaves of a round's tree in order: its bets that were not canceled, by bet id. */
+export function settlementLeaves(gameId: string, bets: readonly Bet[]): string[] {
+  return bets
+    .filter((bet) => bet.status !== 'CANCELED')
+    .toSorted((a, b) => Number(a.betId) - Number(b.betId))
+    .map((bet) => settlementLeaf(gameId, bet));
+}
+
+/** An anchor's leaf for one round: its id and settlement root. */
+export function anchorLeaf(gameId: string, settlementRoot: string): string {
+  return JSON.stringify({ gameId, settlementRoot });
+}
+
+/** The memo an anchor writes to the chain: the rounds it covers and the root of their roots. */
+export function anchorMemo(fromGameId: string, toGameId: string, root: string): string {
+  return `moonrush settlements ${fromGameId}-${toGameId} ${root}`;
+}
+
+/** A receipt's payload text: every field of ReceiptPayload, keys sorted. */
+export function receiptText(payload: ReceiptPayload): string {
+  const sorted = Object.fromEntries(Object.entries(payload).toSorted(([a], [b]) => (a < b ? -1 : 1)));
+  return JSON.stringify(sorted);
+}
+
+/**
+ * The cash-out latency: how much later on the growth curve the accepted rate is than the one the
+ * player saw, in ms of flight (negative when the page was ahead of the server).
+ */
+export function latencyMs(seenRate: number, acceptedRate: number): number {
+  return Math.round(Math.log(acceptedRate / seenRate) / GROWTH_PER_MS);
+}
+
+/** True when the proof's leaf and audit path give `root` (the one seen live, or the anchor's). */
+export function proofHolds(proof: BetProof, root: string): boolean {
+  return rootFromPath(proof.leaf, proof.index, proof.treeSize, proof.path) === root.toLowerCase();
+}
+
