@@ -46,7 +46,7 @@ function rootOf(leaves: readonly Uint8Array[]): Uint8Array {
 export function auditPath(leaves: readonly Uint8Array[], index: number): string[] {
   if (!Number.isInteger(index) || index < 0 || index >= leaves.length) throw new RangeError(`no leaf ${index}`);
   const path: string[] = [];
-  for (let tree = leaves; tree.length > 1; ) {
+  for (let tree = leaves; tree.length > 1;) {
     const k = split(tree.length);
     const [mine, other] = index < k ? [tree.slice(0, k), tree.slice(k)] : [tree.slice(k), tree.slice(0, k)];
     path.unshift(bytesToHex(rootOf(other)));

@@ -6,7 +6,7 @@
 
 import type { Bet, BetProof, ReceiptPayload } from './protocol';
 import { GROWTH_PER_MS } from './constants';
-import { rootFromPath } from './merkle';
+import { leafHash, merkleRoot, rootFromPath } from './merkle';
 
 /** What a settled bet came to, by its wire status; canceled bets are no leaves. */
 const OUTCOMES = { REFUNDED: 'cashout', CREATED: 'loss', VOID: 'refund' } as const;
@@ -29,14 +29,28 @@ export function settlementLeaves(gameId: string, bets: readonly Bet[]): string[]
     .map((bet) => settlementLeaf(gameId, bet));
 }
 
-/** An anchor's leaf for one round: its id and settlement root. */
-export function anchorLeaf(gameId: string, settlementRoot: string): string {
-  return JSON.stringify({ gameId, settlementRoot });
+/** An anchor's root: RFC 6962 over one leaf {"gameId","settlementRoot"} per round, in round order. */
+export function rootOfRoots(roots: readonly { gameId: string; settlementRoot: string }[]): string {
+  return merkleRoot(roots.map(({ gameId, settlementRoot }) => leafHash(JSON.stringify({ gameId, settlementRoot }))));
 }
 
 /** The memo an anchor writes to the chain: the rounds it covers and the root of their roots. */
 export function anchorMemo(fromGameId: string, toGameId: string, root: string): string {
   return `moonrush settlements ${fromGameId}-${toGameId} ${root}`;
+}
+
+/**
+ * An anchor's memo read back from its transaction's log, as the Memo program writes it: in one line,
+ * `Program log: Memo (len N): "text"`, or (older builds) `Program log: Memo (len N)` and the text on the next.
+ */
+export function memoFromLogs(logs: readonly string[]): string | null {
+  for (const [at, line] of logs.entries()) {
+    const found = /^Program log: Memo \(len (\d+)\)(?:: (".*"))?$/.exec(line);
+    if (!found) continue;
+    const text = found[2] ? (JSON.parse(found[2]) as string) : logs[at + 1]?.replace(/^Program log: /, '');
+    return text !== undefined && new TextEncoder().encode(text).length === Number(found[1]) ? text : null;
+  }
+  return null;
 }
 
 /** A receipt's payload text: every field of ReceiptPayload, keys sorted. */
@@ -57,4 +71,3 @@ export function latencyMs(seenRate: number, acceptedRate: number): number {
 export function proofHolds(proof: BetProof, root: string): boolean {
   return rootFromPath(proof.leaf, proof.index, proof.treeSize, proof.path) === root.toLowerCase();
 }
-

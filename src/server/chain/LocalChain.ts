@@ -5,7 +5,8 @@ import { address, getTransactionDecoder, lamports as toLamports, type Signature 
 import { Keypair } from '@solana/web3.js';
 import type { Blockhash, Chain, SignedTransfer, TxStatus } from './Chain';
 import { ChainRejected } from './Chain';
-import { memoFromLogs, signHouseTransfer, signMemo, wireSignature } from './houseTransfer';
+import { signHouseTransfer, signMemo, wireSignature } from './houseTransfer';
+import { memoFromLogs } from '../../shared/settlement';
 
 /** How long a local blockhash lives, as a real cluster's ~150 blocks do. */
 const BLOCKHASH_TTL_MS = 60_000;

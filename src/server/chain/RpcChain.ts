@@ -4,7 +4,8 @@ import { type Connection, type Keypair, PublicKey, SendTransactionError } from '
 import type { PaymentEnvironmentType } from '../../shared/protocol';
 import type { Blockhash, Chain, SignedTransfer, TxStatus } from './Chain';
 import { ChainRejected } from './Chain';
-import { memoFromLogs, signHouseTransfer, signMemo, wireSignature } from './houseTransfer';
+import { signHouseTransfer, signMemo, wireSignature } from './houseTransfer';
+import { memoFromLogs } from '../../shared/settlement';
 
 /** The part of web3.js's Connection this chain uses, so tests can stand in for a cluster. */
 export type RpcConnection = Pick<

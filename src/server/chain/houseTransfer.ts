@@ -26,15 +26,6 @@ export function signMemo(payer: Keypair, memo: string, recent: Blockhash): Signe
   return { ...recent, signature: bs58.encode(tx.signature), wire: new Uint8Array(tx.serialize()) };
 }
 
-/** The memo in a transaction's log, as the Memo program writes it: `Program log: Memo (len N): "text"`. */
-export function memoFromLogs(logs: readonly string[]): string | null {
-  for (const line of logs) {
-    const quoted = /^Program log: Memo \(len \d+\): (".*")$/.exec(line)?.[1];
-    if (quoted) return JSON.parse(quoted) as string;
-  }
-  return null;
-}
-
 /** The signature of signed wire bytes (the fee payer's, the first one), base58. */
 export function wireSignature(wire: Uint8Array): string {
   // A legacy or versioned transaction starts with a compact-u16 signature count, then 64-byte signatures.

@@ -24,7 +24,11 @@ export class ReceiptSigner {
 
   constructor(seed: Uint8Array) {
     if (seed.length !== 32) throw new RangeError('a receipt key is made from 32 bytes');
-    this.#privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+    this.#privateKey = createPrivateKey({
+      key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]),
+      format: 'der',
+      type: 'pkcs8',
+    });
     const raw = createPublicKey(this.#privateKey).export({ format: 'jwk' }).x!;
     const bytes = Buffer.from(raw, 'base64url');
     this.publicKey = bytes.toString('base64');
@@ -43,7 +47,11 @@ export class ReceiptSigner {
    */
   async publish(db: Db, now: number): Promise<void> {
     await db.transaction(async (tx) => {
-      const [inUse] = await tx.select().from(receiptKeys).where(isNull(receiptKeys.validUntil)).orderBy(desc(receiptKeys.validFrom));
+      const [inUse] = await tx
+        .select()
+        .from(receiptKeys)
+        .where(isNull(receiptKeys.validUntil))
+        .orderBy(desc(receiptKeys.validFrom));
       if (inUse?.id === this.keyId) return;
       if (inUse) await tx.update(receiptKeys).set({ validUntil: now }).where(eq(receiptKeys.id, inUse.id));
       await tx

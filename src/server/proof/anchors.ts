@@ -6,8 +6,7 @@
 
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { leafHash, merkleRoot } from '../../shared/merkle';
-import { anchorLeaf, anchorMemo } from '../../shared/settlement';
+import { anchorMemo, rootOfRoots } from '../../shared/settlement';
 import type { Anchor } from '../../shared/protocol';
 import type { Db } from '../db/client';
 import type { Chain } from '../chain/Chain';
@@ -15,11 +14,6 @@ import { rounds, settlementAnchors, settlementRoots } from '../db/schema';
 
 /** The most anchors one page of GET /fairness/anchors holds. */
 const ANCHORS_PAGE = 100;
-
-/** The root over rounds' roots, in round order: an anchor's root. */
-export function rootOfRoots(roots: readonly { gameId: string; settlementRoot: string }[]): string {
-  return merkleRoot(roots.map((round) => leafHash(anchorLeaf(round.gameId, round.settlementRoot))));
-}
 
 /**
  * Writes one anchor over the rounds sealed since the last one, up to the last round before any

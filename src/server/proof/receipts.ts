@@ -45,7 +45,14 @@ function factsOf(bet: BetRow, roundEndedAt: number | null, press: Press | undefi
       winAmount: bet.winAmount ?? 0,
     };
   if (bet.status === 'VOID')
-    return { ...base, outcome: 'refund', acceptedRate: null, auto: false, settledAt: bet.settledAt, winAmount: bet.amount };
+    return {
+      ...base,
+      outcome: 'refund',
+      acceptedRate: null,
+      auto: false,
+      settledAt: bet.settledAt,
+      winAmount: bet.amount,
+    };
   return { ...base, outcome: 'loss', acceptedRate: null, auto: false, settledAt: roundEndedAt, winAmount: 0 };
 }
 
