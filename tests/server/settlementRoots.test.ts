@@ -17,6 +17,7 @@ import type { Db } from '../../src/server/db/client';
 import { bets, settlementRoots } from '../../src/server/db/schema';
 import { writeAnchor } from '../../src/server/proof/anchors';
 import { apiGet, auditRounds } from '../../scripts/auditRounds';
+import { auditRtp } from '../../scripts/auditRtp';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { fundedPlayer } from './betting';
@@ -107,7 +108,8 @@ describe('settlement roots, proofs, anchors and npm run verify', () => {
     const roundBets = (await call<Bet[]>(t.api, 'GET', `/game/bets/${gameId}`)).body.data!;
     const leaves = roundBets.toSorted((a, b) => Number(a.betId) - Number(b.betId)).map((bet) => leafText(gameId, bet));
     expect(leaves).toHaveLength(3);
-    expect(leaves.join('\n')).toContain('"outcome":"cashout","rate":1.05');
+    expect(leaves.join('\n')).toContain('"outcome":"cashout","rate":1.1,"winAmount":1650}');
+    expect(leaves.join('\n')).toMatch(/"amount":1000,.*"outcome":"cashout","rate":1\.\d+,"winAmount":1\d{3}}/);
     expect(leaves.join('\n')).toContain('"outcome":"loss","rate":null,"winAmount":null');
     expect(mth(leaves.map(leafOf)).toString('hex')).toBe(published);
     const last = (await call<RoundHistoryEntry[]>(t.api, 'GET', '/game/last')).body.data!;
@@ -161,6 +163,13 @@ describe('settlement roots, proofs, anchors and npm run verify', () => {
     expect(clean).toMatchObject({ ok: true });
     expect(clean.line).toContain('every settlement root checks out against its bets');
     expect(clean.line).toMatch(/\d+ anchors? agree, \d+ read back from the chain/);
+    const rtp = await auditRtp(apiGet(t.api), Number(gameId), Number(gameId));
+    expect(rtp.lines[0]).toMatch(
+      new RegExp(
+        `^rounds ${gameId}\\.\\.${gameId}: 1 ended \\(0 voided, left out\\), 3 bets, 45 coins staked, 2[67](,\\d\\d)? paid$`,
+      ),
+    );
+    expect(rtp.lines[1]).toMatch(/^realized return to player 6\d\.\d\d % ± 3\d\.\d\d % \(one standard error\)$/);
 
     await db
       .update(bets)
