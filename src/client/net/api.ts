@@ -20,6 +20,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    /** What the refusal carried beside its message (a refused cash-out's receipt). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -151,7 +153,7 @@ function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
     const body = error.data as Envelope | undefined;
-    return new ApiError(body?.errorMessage ?? t('wallet.errorOccurred'), error.response?.status ?? null);
+    return new ApiError(body?.errorMessage ?? t('wallet.errorOccurred'), error.response?.status ?? null, body?.data);
   }
   return new ApiError(t('wallet.errorOccurred'), null);
 }

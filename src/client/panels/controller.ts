@@ -24,7 +24,11 @@ import { panelNow, updatePanel, updatePanels } from './panelStore';
 import { betAmount, idle, placed, queued, settled, stopAutoBet, target } from './transitions';
 import { formatRate } from '../hud/format';
 import { t } from '../i18n/i18n';
-
+import { computeFrame, createFrameState } from '../flight/frame';
+import { clockOffsetAtom } from '../state/clockAtom';
+import { keepReceiptAtom } from '../state/receiptsAtom';
+import { tickAtom } from '../state/tickAtom';
+import type { Receipt } from '../../shared/protocol';
 
 /** The main button of panel `index`: BET, CANCEL, CLAIM or WAITING by its state. */
 export async function pressMain(index: number): Promise<void> {
@@ -133,15 +137,25 @@ async function claim(index: number): Promise<void> {
   const { betId } = panelNow(index);
   updatePanel(index, (panel) => ({ ...panel, busy: true }));
   try {
-    const cashedOut = await cashOut(betId!); // a running bet has its id
+    const cashedOut = await cashOut(betId!, shownNow()); // a running bet has its id
+    store.set(keepReceiptAtom, { betId: cashedOut.betId, receipt: cashedOut.receipt });
     store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(String(cashedOut.betId)));
     updatePanel(index, (panel) =>
       panel.betId === betId ? settled(panel, cashedOut.winAmount - (betAmount(panel) ?? 0)) : panel,
     );
     playSound('cashout');
     void refreshProfile();
-  } catch {
-    // Too late: the round's end settles the panel.
+  } catch (error) {
+    // Too late: the round's end settles the panel; the refusal's signed receipt is kept.
+    const refused = error instanceof ApiError ? (error.data as { receipt?: Receipt } | undefined)?.receipt : undefined;
+    if (refused) store.set(keepReceiptAtom, { betId: betId!, receipt: refused });
     updatePanel(index, (panel) => ({ ...panel, busy: false }));
   }
+}
+
+/** The multiplier the rocket shows at this instant: what the player saw when they pressed (the receipt's seenRate). */
+function shownNow(): number {
+  const frame = createFrameState();
+  computeFrame(frame, store.get(roundAtom), store.get(tickAtom), Date.now(), store.get(clockOffsetAtom) ?? 0);
+  return frame.shown;
 }
