@@ -23,7 +23,9 @@ const { values } = parseArgs({
 const from = Number(values.from);
 const to = Number(values.to);
 if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 1 || to < from) {
-  console.error('usage: npm run verify -- --from ID --to ID [--url URL] [--rpc SOLANA_RPC_URL]   (round ids, from <= to)');
+  console.error(
+    'usage: npm run verify -- --from ID --to ID [--url URL] [--rpc SOLANA_RPC_URL]   (round ids, from <= to)',
+  );
   process.exit(2);
 }
 try {

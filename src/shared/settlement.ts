@@ -5,7 +5,6 @@
  */
 
 import type { Bet, BetProof, ReceiptPayload } from './protocol';
-import { GROWTH_PER_MS } from './constants';
 import { leafHash, merkleRoot, rootFromPath } from './merkle';
 
 /** What a settled bet came to, by its wire status; canceled bets are no leaves. */
@@ -57,14 +56,6 @@ export function memoFromLogs(logs: readonly string[]): string | null {
 export function receiptText(payload: ReceiptPayload): string {
   const sorted = Object.fromEntries(Object.entries(payload).toSorted(([a], [b]) => (a < b ? -1 : 1)));
   return JSON.stringify(sorted);
-}
-
-/**
- * The cash-out latency: how much later on the growth curve the accepted rate is than the one the
- * player saw, in ms of flight (negative when the page was ahead of the server).
- */
-export function latencyMs(seenRate: number, acceptedRate: number): number {
-  return Math.round(Math.log(acceptedRate / seenRate) / GROWTH_PER_MS);
 }
 
 /** True when the proof's leaf and audit path give `root` (the one seen live, or the anchor's). */

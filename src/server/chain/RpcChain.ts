@@ -117,7 +117,10 @@ export class RpcChain implements Chain {
   }
 
   async readMemo(signature: string): Promise<string | null> {
-    const found = await this.connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+    const found = await this.connection.getTransaction(signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
     return found?.meta?.logMessages ? memoFromLogs(found.meta.logMessages) : null;
   }
 }

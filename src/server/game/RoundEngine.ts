@@ -36,7 +36,7 @@ interface RoundEngineOptions {
 }
 
 /** What the engine asks of settlement roots (src/server/proof/settlementRoots.ts). */
-export interface SettlementRootsOf {
+interface SettlementRootsOf {
   /** Computes and stores a finished round's root; returns it in hex. */
   seal(roundId: number): Promise<string>;
   /** Seals the finished rounds a failure left without one. */

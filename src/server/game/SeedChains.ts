@@ -57,7 +57,10 @@ export class SeedChains {
     const [used] = await db.select({ chainId: max(rounds.chainId) }).from(rounds);
     const usedChain = used?.chainId ?? 0;
     const [last] = usedChain
-      ? await db.select({ index: max(rounds.chainIndex) }).from(rounds).where(eq(rounds.chainId, usedChain))
+      ? await db
+          .select({ index: max(rounds.chainIndex) })
+          .from(rounds)
+          .where(eq(rounds.chainId, usedChain))
       : [];
     const candidates = await db
       .select()
@@ -90,7 +93,10 @@ export class SeedChains {
     if (this.announcing) return;
     this.announcing = this.commit()
       .catch((error: unknown) => {
-        this.options.log.error({ err: error }, 'committing the next seed chain ahead failed; it is committed when needed');
+        this.options.log.error(
+          { err: error },
+          'committing the next seed chain ahead failed; it is committed when needed',
+        );
         return undefined;
       })
       .finally(() => {

@@ -66,7 +66,12 @@ export function betRoutes(services: Services) {
     route(app, 'POST /bet/refund', [stamp, settleLimit], async (request) => {
       const { account, body } = request;
       const arrival = arrivals.get(request)!;
-      const press: Press = { betId: body.betId, seenRate: seenHundredths(body.seenRate), acceptedRate: null, receivedAt: arrival.at };
+      const press: Press = {
+        betId: body.betId,
+        seenRate: seenHundredths(body.seenRate),
+        acceptedRate: null,
+        receivedAt: arrival.at,
+      };
       try {
         const { paid, ...answer } = await cashOut(betting, account, body.betId, arrival);
         press.acceptedRate = paid.rate;

@@ -47,7 +47,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     if (error instanceof Refusal) {
       const { data } = error;
-      return reply.status(REFUSAL_STATUS[error.kind]).send({ success: false, errorMessage: error.message, ...(data && { data }) });
+      return reply
+        .status(REFUSAL_STATUS[error.kind])
+        .send({ success: false, errorMessage: error.message, ...(data && { data }) });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ success: false, errorMessage: 'Too many requests, slow down' });

@@ -9,7 +9,7 @@ const HOUR_MS = 3600_000;
 
 /**
  * p50 and p99 of the gap between the rate each paid cash-out by hand saw and the one it got, as ms
- * of flight: ln(accepted / seen) / GROWTH_PER_MS, the same as src/shared/settlement.ts `latencyMs`.
+ * of flight: ln(accepted / seen) / GROWTH_PER_MS, the same as src/shared/growth.ts `latencyMs`.
  */
 export async function cashOutLatency(db: Db, now: number): Promise<CashOutLatency> {
   const since = now - HOUR_MS;

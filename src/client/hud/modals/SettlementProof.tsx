@@ -9,7 +9,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Receipt, ReceiptPayload } from '../../../shared/protocol';
-import { latencyMs } from '../../../shared/settlement';
+import { latencyMs } from '../../../shared/growth';
 import { api } from '../../net/api';
 import type { FairnessRound } from '../../state/modalAtom';
 import { receiptsAtom } from '../../state/receiptsAtom';
