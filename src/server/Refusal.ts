@@ -1,11 +1,20 @@
+import type { RefusalCode, RefusalParams } from '../shared/wire/refusal';
+
 /** Why domain code refuses a request, in words a player can read; the HTTP layer picks the status. */
 export type RefusalKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many';
+
+/** What a page needs to say a refusal in the player's language: its code and parameters (shared/wire/refusal.ts). */
+interface Translatable {
+  code: RefusalCode;
+  params?: RefusalParams;
+}
 
 /** Thrown by domain code (auth, ledger, bets) when a request is not allowed; nothing was changed. */
 export class Refusal extends Error {
   constructor(
     readonly kind: RefusalKind,
     message: string,
+    readonly translatable?: Translatable,
     /** Sent with the refusal as the envelope's `data` (a refused cash-out's receipt). */
     readonly data?: Record<string, unknown>,
   ) {

@@ -13,6 +13,7 @@ import { RedisBus } from './bus/RedisBus';
 import { trustProxyFn } from './clientAddress';
 import { capConnections } from './http/connectionCap';
 import { installErrorHandlers } from './http/errors';
+import { refuseNulBytes } from './http/nulBytes';
 import { installWireCompilers } from './http/route';
 import { healthRoutes } from './http/health';
 import { metricsRoutes, timeRequests } from './http/metrics';
@@ -115,6 +116,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   });
 
   installErrorHandlers(app);
+  refuseNulBytes(app);
   installWireCompilers(app);
   timeRequests(app, metrics);
   securityHeaders(app, config);

@@ -28,6 +28,7 @@ import { DESTINATIONS } from '../shared/protocol';
 import { loadJwtSecret } from './auth/jwtSecret';
 import { Tokens } from './auth/Tokens';
 import { BetSettler } from './betting/BetSettler';
+import { capRound } from './risk/roundCap';
 import type { Chain } from './chain/Chain';
 import { createChain } from './chain/createChain';
 import type { PaymentContext } from './payments/PaymentContext';
@@ -122,6 +123,7 @@ export async function createServices(
     ...{ db: leaderDb, bus, log, metrics, clock, abandoned, bettingMs, pauseMs, tickMs },
     secrets: options.roundSecrets ?? (() => seeds.next()),
     caps: () => houseCaps(payments, config.risk),
+    capRound,
     paused: async () => (await readPause(leaderDb)) !== null,
     roots: { seal: (roundId) => sealRound(leaderDb, roundId), sealMissing: () => sealMissing(leaderDb) },
   });

@@ -4,7 +4,6 @@
  */
 
 import { AMOUNT_DECIMALS, HUNDREDTHS_PER_COIN, LAMPORTS_PER_SOL } from './constants';
-import { rateHundredths } from './growth';
 
 const SOL_DECIMALS = 9;
 
@@ -55,16 +54,6 @@ export function lamportsToHundredths(lamports: bigint, coinsPerSol: number): big
 /** Lamports paid out for hundredths of coins at `coinsPerSol`, rounded down. */
 export function hundredthsToLamports(hundredths: bigint, coinsPerSol: number): bigint {
   return (hundredths * LAMPORTS_PER_SOL) / (BigInt(coinsPerSol) * BigInt(HUNDREDTHS_PER_COIN));
-}
-
-/** SOL equivalent of coins at a rate of coins per SOL (the withdraw rule of docs/spec.md §5). */
-export function coinsToSol(coins: number, coinsPerSol: number): number {
-  return coins / coinsPerSol;
-}
-
-/** The win of a cash-out: floor(amount * rate) with the rate truncated to 2 decimals, in hundredths. */
-export function winAmount(amountHundredths: number, rate: number): number {
-  return Number((BigInt(amountHundredths) * BigInt(rateHundredths(rate))) / 100n);
 }
 
 /**

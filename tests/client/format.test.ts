@@ -5,6 +5,7 @@
  */
 
 import { afterAll, describe, expect, it } from 'vitest';
+import { shownRate } from '../../src/shared/growth';
 import { decimalSign, formatCoins, formatOnline, formatPercent, formatRate } from '../../src/client/hud/format';
 import { showLanguage } from '../../src/client/i18n/i18n';
 import type { Language } from '../../src/client/i18n/languages';
@@ -34,4 +35,14 @@ describe('the page’s numbers in each language', () => {
       expect(formatPercent(0.95)).toBe(`95${sign}00 %`);
     });
   }
+});
+
+describe('the multiplier on the page', () => {
+  it('is truncated by the rule the server shows it with, on and next to a hundredth', () => {
+    showLanguage('en');
+    for (const rate of [2.3499999995, 2.35, 1.13, 1.129999999, 1.01, 999.999, 0.95e9 / 840_707_965])
+      expect([rate, formatRate(rate)]).toEqual([rate, `x${shownRate(rate).toFixed(2)}`]);
+    expect(formatRate(2.3499999995)).toBe('x2.34');
+    expect(formatRate(1.13)).toBe('x1.13');
+  });
 });

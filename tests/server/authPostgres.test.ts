@@ -78,6 +78,35 @@ describe('sessions and passwords on PostgreSQL', () => {
     );
   });
 
+  it('lets exactly one of two clients at two gateways win a race for one refresh token; the loser revokes the family', async () => {
+    const trials = 24;
+    const outcomes: string[] = [];
+    for (let trial = 0; trial < trials; trial++) {
+      const signIn = await call(a.api, 'POST', '/auth/register', {
+        email: `racer${trial}@example.com`,
+        password: 'password1',
+      });
+      const cookie = cookiePair(signIn.cookies[0]);
+      const owner = client(`198.51.100.${trial + 20}`, 'Owner/1.0', cookie);
+      const thief = client(`203.0.113.${trial + 20}`, 'Thief/1.0', cookie);
+      const answers = await Promise.all([
+        call<{ token: string }>(a.api, 'POST', '/auth/refresh', undefined, owner),
+        call<{ token: string }>(b.api, 'POST', '/auth/refresh', undefined, thief),
+      ]);
+      const winners = answers.filter((answer) => answer.status === 200);
+      // What the winner got is dead too: its branch belongs to a revoked family.
+      const alive = await Promise.all(
+        winners.map(async (winner) => {
+          const next = { ...owner, cookie: cookiePair(winner.cookies[0]) };
+          return (await call(a.api, 'POST', '/auth/refresh', undefined, next)).status === 200;
+        }),
+      );
+      outcomes.push(`${answers.map((answer) => answer.status).join('/')} alive ${alive.filter(Boolean).length}`);
+    }
+    // Each trial: the two answers, and how many winners' new cookies still refresh.
+    expect(outcomes.filter((outcome) => !/^(200\/401|401\/200) alive 0$/.test(outcome))).toEqual([]);
+  });
+
   it('slows password guessing per account from any number of addresses, parallel guesses included', async () => {
     const { email } = await newPlayer(a.api);
     const guess = (i: number, password = `wrong password ${i}`) =>

@@ -10,6 +10,7 @@ import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { balanceOf, closeAllRounds, fundedPlayer, openRound, startRound } from './betting';
 import { markStarted } from '../../src/server/game/rounds';
+import { capRound } from '../../src/server/risk/roundCap';
 import { testWallet } from './wallet';
 import { startPostgres, type PostgresCluster } from './pg';
 
@@ -151,7 +152,7 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       // 8 bets of 10 coins may win 50 coins in all: every bet is cashed out at x1.62 at most.
       const capped = { ...round, maxRoundProfit: 5000, startedAt: Date.now() - 10_000 };
       const settler = t.server.services.settler;
-      capped.limitRate = await markStarted(db, round.id, capped.startedAt, (tx) => settler.roundStarting(tx, capped));
+      capped.limitRate = await markStarted(db, round.id, capped.startedAt, (tx) => capRound(tx, capped));
       expect(capped.limitRate).toBe(162);
       await Promise.all([
         ...players.map((p, i) => post('/bet/refund', { betId: ids[i] }, p.token)),
@@ -206,7 +207,6 @@ function raceSuite(name: string, env: () => Record<string, string>) {
         ),
       );
       const capped = { ...round, maxRoundProfit: 1000, startedAt: Date.now() };
-      const settler = t.server.services.settler;
       let cancel: Promise<{ status: number }> | undefined;
       // The start holds the betting lock; the cancel arrives and waits; then the start writes the
       // bets' targets. A cancel that locked its bet's row before waiting deadlocked with it.
@@ -215,7 +215,7 @@ function raceSuite(name: string, env: () => Record<string, string>) {
         // On PostgreSQL the cancel is seen blocked on the betting lock; PGlite's one connection queues
         // it behind this transaction, where nothing shows it arrived, so there it is given 300 ms.
         await (env().DATABASE_URL ? someoneWaitsForALock(db) : sleep(300));
-        return settler.roundStarting(tx, capped);
+        return capRound(tx, capped);
       });
       expect((await cancel!).status).toBe(409);
       expect(await balanceOf(db, players[0]!.id)).toBe(0n);

@@ -9,7 +9,7 @@ import { RANDOM_MAX } from '../../src/shared/constants';
 import { crashPointFromRandom } from '../../src/shared/fairness';
 import { capsOf, limitRate, type StakedBet } from '../../src/server/risk/caps';
 import { loadConfig } from '../../src/server/config';
-import { largestBet } from '../../src/server/betting/bets';
+import { largestBet } from '../../src/shared/betPolicy';
 
 const ROUNDS = 100_000;
 const ORDINARY_PER_ROUND = 4;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as c from '../../src/shared/constants';
-import { coinsToSol } from '../../src/shared/money';
+import { depositProblem, withdrawalMinimum } from '../../src/shared/paymentRules';
+import { LIMIT_KINDS, LIMIT_NAMES, LIMIT_PERIODS, limitName, limitOf } from '../../src/shared/wire/limitNames';
 
 describe('constants', () => {
   it('keeps the spec figures', () => {
@@ -12,7 +13,28 @@ describe('constants', () => {
     expect(c.STORAGE_KEYS.accessToken).toBe('access_token');
   });
 
-  it('makes the withdrawal minimum 200 coins at the default rate', () => {
-    expect(coinsToSol(200, c.DEFAULT_COINS_PER_SOL)).toBe(c.WITHDRAW_MIN_SOL);
+  it('makes the withdrawal minimum 200 coins at the default rate, for the page and the server alike', () => {
+    expect(withdrawalMinimum(c.DEFAULT_COINS_PER_SOL)).toBe(20_000n);
+    expect(withdrawalMinimum(1_000)).toBe(2_000n);
+  });
+
+  it('bounds a deposit at 0.01 and 1000 SOL with two decimals, exactly in lamports', () => {
+    expect(depositProblem(10_000_000n)).toBeNull();
+    expect(depositProblem(9_999_999n)).toBe('minimum');
+    expect(depositProblem(1_000_000_000_000n)).toBeNull();
+    expect(depositProblem(1_000_010_000_000n)).toBe('maximum');
+    expect(depositProblem(15_000_000n)).toBe('decimals');
+  });
+});
+
+describe("the players' limits", () => {
+  it('name every kind over every period, and read both back from the name', () => {
+    expect(LIMIT_NAMES).toEqual([
+      ...['depositDaily', 'depositWeekly', 'depositMonthly'],
+      ...['lossDaily', 'lossWeekly', 'lossMonthly'],
+      ...['wagerDaily', 'wagerWeekly', 'wagerMonthly'],
+    ]);
+    for (const kind of LIMIT_KINDS)
+      for (const period of LIMIT_PERIODS) expect(limitOf(limitName(kind, period))).toEqual({ kind, period });
   });
 });

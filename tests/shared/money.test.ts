@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   coinsToHundredths,
-  coinsToSol,
   formatCoins,
   hundredthsToLamports,
   lamportsToHundredths,
@@ -9,7 +8,6 @@ import {
   parseDecimal,
   sanitizeAmountInput,
   solToLamports,
-  winAmount,
 } from '../../src/shared/money';
 
 describe('formatCoins', () => {
@@ -65,16 +63,6 @@ describe('SOL and lamports', () => {
     expect(hundredthsToLamports(20_000n, 10_000)).toBe(20_000_000n);
     expect(lamportsToHundredths(999n, 10_000)).toBe(0n);
     expect(hundredthsToLamports(1n, 3)).toBe(3_333_333n);
-    expect(coinsToSol(200, 10_000)).toBe(0.02);
-  });
-});
-
-describe('winAmount', () => {
-  it('is floor(amount * rate) with the rate truncated to 2 decimals', () => {
-    expect(winAmount(20000, 2)).toBe(40000);
-    expect(winAmount(333, 1.509)).toBe(499); // 333 * 1.50 = 499.5
-    expect(winAmount(1000, 1.13)).toBe(1130);
-    expect(winAmount(100_000_000_00, 1_000_000)).toBe(1e16);
   });
 });
 

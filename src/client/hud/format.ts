@@ -5,6 +5,7 @@
  */
 
 import { RATE_GREEN_ABOVE, RATE_YELLOW_ABOVE } from '../../shared/constants';
+import { shownRate } from '../../shared/growth';
 import { formatCoins as specCoins } from '../../shared/money';
 import { currentLanguage } from '../i18n/i18n';
 
@@ -32,9 +33,9 @@ export function formatCoins(hundredths: number | bigint): string {
   return numberFormat(Number(hundredths) % 100 === 0 ? 0 : 2, true).format(value);
 }
 
-/** The multiplier as players read it: `x1.23` (truncated, never rounded up; `x1,23` where the comma is the decimal sign). */
+/** The multiplier as players read it: `x1.23` (truncated as the server shows it, growth.ts's shownRate; `x1,23` where the comma is the decimal sign). */
 export function formatRate(rate: number): string {
-  const truncated = Math.floor(rate * 100 + 1e-6) / 100;
+  const truncated = shownRate(rate);
   return `x${currentLanguage() === 'en' ? truncated.toFixed(2) : numberFormat(2, false).format(truncated)}`;
 }
 
@@ -74,4 +75,16 @@ export function formatTime(ms: number): string {
 /** A moment with its date, e.g. when a raised limit applies. */
 export function formatDateTime(ms: number): string {
   return new Date(ms).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** SOL as players read it: up to 9 decimals, no trailing zeros (`1.5`, `1,5` where the comma is the decimal sign). */
+export function formatSol(sol: number): string {
+  return new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 9 }).format(sol);
+}
+
+/** An instant the server states in UTC (a limit's reset, an exclusion's end): `2026-11-29 00:00 UTC` in English, the language's own date and time elsewhere. */
+export function formatUtc(ms: number): string {
+  const language = currentLanguage();
+  if (language === 'en') return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `${new Date(ms).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 }

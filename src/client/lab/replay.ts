@@ -6,9 +6,9 @@
  * same code.
  */
 
-import { AUTO_RATE_MAX, AUTO_RATE_MIN, BET_MIN, HUNDREDTHS_PER_COIN } from '../../shared/constants';
+import { AUTO_RATE_MAX, AUTO_RATE_MIN, BET_MIN } from '../../shared/constants';
 import { rateHundredths, shownRate, targetReached } from '../../shared/growth';
-import { winAmount } from '../../shared/money';
+import { MIN_STAKE, winAmount } from '../../shared/betPolicy';
 
 /** A round to replay: its id and full crash point. */
 export interface LabRound {
@@ -43,8 +43,6 @@ export type Strategy = (view: StrategyView) => Decision;
 
 /** How many past rounds a strategy is shown. */
 const HISTORY_SEEN = 100;
-
-const MIN_STAKE = BET_MIN * HUNDREDTHS_PER_COIN;
 
 export interface Replay {
   outcomes: Outcome[];

@@ -9,6 +9,7 @@
 import { FetchError, ofetch } from 'ofetch';
 import { API_BASE } from '../../shared/constants';
 import type { Envelope, TokenResponse } from '../../shared/protocol';
+import { refusalText } from './refusalText';
 import type { Answer, Method, PathOf, Routes } from '../../shared/wire/routes';
 import { routeUrl as url, type Body, type Parts, type PartsArg } from './routeUrl';
 import { accessTokenAtom, clearSessionAtom } from '../state/sessionAtom';
@@ -144,16 +145,19 @@ function retryWaitMs(header: string | null): number {
 }
 
 function unwrap<T>(body: Envelope<T>): T {
-  if (!body?.success || body.data === undefined)
-    throw new ApiError(body?.errorMessage ?? t('wallet.errorOccurred'), 200);
+  if (!body?.success || body.data === undefined) throw new ApiError(errorText(body), 200);
   return body.data;
 }
+
+/** What a refusal says to the player: in the page's language when it carries a code, else the server's words. */
+const errorText = (body: Envelope | undefined): string =>
+  refusalText(body) ?? body?.errorMessage ?? t('wallet.errorOccurred');
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
     const body = error.data as Envelope | undefined;
-    return new ApiError(body?.errorMessage ?? t('wallet.errorOccurred'), error.response?.status ?? null, body?.data);
+    return new ApiError(errorText(body), error.response?.status ?? null, body?.data);
   }
   return new ApiError(t('wallet.errorOccurred'), null);
 }

@@ -43,6 +43,7 @@ export function createStompClient(url: string): Client {
   };
   let probe: ReturnType<typeof setInterval> | undefined;
   let probes = 0;
+  let connects = 0;
   const measure = () => {
     const receipt = `latency-${++probes}`;
     const sent = performance.now();
@@ -67,7 +68,7 @@ export function createStompClient(url: string): Client {
       const reason = decodeMaintenance(message.body);
       if (reason !== undefined) store.set(maintenanceAtom, reason);
     });
-    void loadRound();
+    void loadRound(++connects > 1);
     measure();
     clearInterval(probe);
     probe = setInterval(measure, LATENCY_PROBE_MS);

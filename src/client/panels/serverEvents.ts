@@ -20,10 +20,10 @@ export const panelsFollowRound = (event: GameEvent): void =>
     event.eventType === 'GAME_LIMIT' ? limitReached(panel, event.data) : reducePanel(panel, event),
   );
 
-/** The player's own bet ids after an event: cancelled ones are removed (docs/spec.md §4). */
+/** The player's own bet ids after an event: cancelled ones are removed (docs/spec.md §4), a voided round's refunded ones stay. */
 function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet<string> {
   const { betId } = event.data;
-  if (event.eventType === 'BET_CANCELED' && own.has(betId)) {
+  if (event.eventType === 'BET_CANCELED' && event.data.status !== 'VOID' && own.has(betId)) {
     const next = new Set(own);
     next.delete(betId);
     return next;
@@ -95,5 +95,6 @@ function openBet(bet: OwnBet) {
     betId: bet.betId,
     amount: amountText(bet.amount),
     target: bet.autoRate === null ? null : bet.autoRate.toFixed(2),
+    loweredTo: bet.loweredTo ?? null,
   };
 }

@@ -3,13 +3,13 @@
  * the controller's commands and by what the server says of rounds and bets.
  */
 
-import { BET_MIN, HUNDREDTHS_PER_COIN } from '../../shared/constants';
+import { MIN_STAKE } from '../../shared/betPolicy';
 import { coinsToHundredths } from '../../shared/money';
 import type { GameEvent, GameLimitData } from '../../shared/protocol';
 import { amountText } from './amountText';
 import { autoAfter } from '../lab/autoRules';
 import type { PanelState } from '../state/panelsAtom';
-import { formatRate } from '../hud/format';
+import { formatCoins, formatRate } from '../hud/format';
 import { t } from '../i18n/i18n';
 
 /** A bet was accepted: CANCEL until the round starts. */
@@ -20,14 +20,21 @@ export const placed = (panel: PanelState, betId: string): PanelState => ({
   busy: false,
 });
 
-/** What the server says of an open bet no panel shows: its id, amount text and target text (null: by hand). */
+/**
+ * What the server says of an open bet no panel shows: its id, amount text, target text as the player
+ * set it (null: by hand) and the rate the house's cap lowered its cash-out to (null: not lowered).
+ */
 interface OpenBet {
   betId: string;
   amount: string;
   target: string | null;
+  loweredTo: number | null;
 }
 
-/** An open bet learnt from the server (after a reload, a reconnect, another tab): CANCEL while betting, CLAIM in flight. */
+/**
+ * An open bet learnt from the server (after a reload, a reconnect, another tab): CANCEL while
+ * betting, CLAIM in flight; auto cash-out as the player set it, and the house's cap as its notice.
+ */
 export const restored = (panel: PanelState, bet: OpenBet, flying: boolean): PanelState => ({
   ...panel,
   amount: bet.amount,
@@ -36,6 +43,7 @@ export const restored = (panel: PanelState, bet: OpenBet, flying: boolean): Pane
   betState: flying ? 'running' : 'created',
   betId: bet.betId,
   busy: false,
+  notice: bet.loweredTo === null ? panel.notice : t('panel.houseLowered', { rate: formatRate(bet.loweredTo) }),
 });
 
 /**
@@ -85,10 +93,15 @@ export const stopAutoBet = (panel: PanelState, reason = t('panel.autoStopped')):
 const roundStarted = (panel: PanelState): PanelState =>
   panel.betState === 'created' ? { ...panel, betState: 'running' } : panel;
 
-/** The round ended (its flying bet lost) or was voided (refunded): the bet is settled; a bet queued for the next round waits on. */
+/**
+ * The round ended (its flying bet lost) or was voided (refunded, and the panel says so): the bet is
+ * settled; a bet queued for the next round waits on.
+ */
 export const roundEnded = (panel: PanelState, voided = false): PanelState => {
-  if (panel.betState === 'running' && !voided) return settled(panel, -(coinsToHundredths(panel.amount) ?? 0));
-  return panel.betState === 'created' || panel.betState === 'running' ? settled(panel) : panel;
+  const stake = coinsToHundredths(panel.amount) ?? 0;
+  if (panel.betState === 'running' && !voided) return settled(panel, -stake);
+  if (panel.betState !== 'created' && panel.betState !== 'running') return panel;
+  return voided ? { ...settled(panel), notice: t('panel.voided', { amount: formatCoins(stake) }) } : settled(panel);
 };
 
 /** Either toggle changed: any running auto-bet stops (docs/spec.md §5). */
@@ -124,7 +137,7 @@ export function limitReached(panel: PanelState, limit: GameLimitData): PanelStat
 /** The panel's amount in hundredths, at least the minimum bet; null when it is not an amount. */
 export function betAmount(panel: PanelState): number | null {
   const amount = coinsToHundredths(panel.amount);
-  return amount === null ? null : Math.max(amount, BET_MIN * HUNDREDTHS_PER_COIN);
+  return amount === null ? null : Math.max(amount, MIN_STAKE);
 }
 
 /** The auto cash-out target as a number with two decimals, or null. */

@@ -6,9 +6,9 @@
 
 import { Transaction, type PublicKey } from '@solana/web3.js';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
-import { DEPOSIT_MIN_SOL } from '../../shared/constants';
-import { decodeDepositProgram, depositInstruction } from '../../shared/deposit';
+import { decodeDepositProgram, depositInstruction, memoInstruction } from '../../shared/deposit';
 import { solToLamports } from '../../shared/money';
+import { depositProblem } from '../../shared/paymentRules';
 import type { PrepareDepositResponse } from '../../shared/protocol';
 import { ApiError, api } from '../net/api';
 import { refreshProfile } from '../net/session';
@@ -24,13 +24,13 @@ type PayingWallet = Pick<WalletContextState, 'publicKey' | 'signTransaction'>;
 /** Deposits `amountText` SOL; resolves with the success text, or throws a PlayerError. */
 export async function deposit(wallet: PayingWallet, amountText: string): Promise<string> {
   const lamports = solToLamports(amountText);
-  if (lamports === null || Number(amountText) < DEPOSIT_MIN_SOL) throw new PlayerError(TEXT.depositMinimum);
+  if (lamports === null || depositProblem(lamports) === 'minimum') throw new PlayerError(TEXT.depositMinimum);
   const { publicKey, signTransaction } = wallet;
   if (!publicKey || !signTransaction) throw new PlayerError(TEXT.walletNotConnected);
   const amount = Number(amountText);
 
   const prepared = await api.post('/payment/prepare', { amount }).catch((error: unknown) => {
-    throw new PlayerError(TEXT.cantDeposit, { cause: error });
+    throw new PlayerError(serverMessage(error) ?? TEXT.cantDeposit, { cause: error });
   });
   const blockhash = await api.get('/payment/blockhash').catch((error: unknown) => {
     throw new PlayerError(TEXT.cantProcess, { cause: error });
@@ -56,7 +56,11 @@ async function signDeposit(
   blockhash: string,
 ): Promise<string> {
   const instruction = depositInstruction(decodeDepositProgram(prepared), publicKey, lamports);
-  const tx = new Transaction({ feePayer: publicKey, recentBlockhash: blockhash }).add(instruction);
+  // The deposit's id as a memo: a second deposit of the same amount under the same blockhash is another transaction.
+  const tx = new Transaction({ feePayer: publicKey, recentBlockhash: blockhash }).add(
+    instruction,
+    memoInstruction(`moonrush deposit ${prepared.token}`),
+  );
   const signed = await signTransaction(tx);
   return toBase64(signed.serialize());
 }

@@ -1,7 +1,7 @@
 /** A withdrawal from the page (docs/spec.md §5, §8 and "Decisions on the spec's open points"): typed in coins, requested in SOL. */
 
-import { WITHDRAW_MIN_SOL } from '../../shared/constants';
-import { coinsToHundredths, coinsToSol, hundredthsToLamports, lamportsToSol } from '../../shared/money';
+import { coinsToHundredths, hundredthsToLamports, lamportsToSol } from '../../shared/money';
+import { withdrawalMinimum } from '../../shared/paymentRules';
 import { api } from '../net/api';
 import { refreshProfile } from '../net/session';
 import { serverMessage } from './depositFlow';
@@ -10,7 +10,7 @@ import { PlayerError, TEXT } from './messages';
 /** Withdraws `coinsText` coins at `coinsPerSol` to `wallet`; resolves with the success text. */
 export async function withdraw(coinsText: string, coinsPerSol: number, wallet: string | null): Promise<string> {
   const hundredths = coinsToHundredths(coinsText);
-  if (hundredths === null || coinsToSol(hundredths / 100, coinsPerSol) < WITHDRAW_MIN_SOL)
+  if (hundredths === null || BigInt(hundredths) < withdrawalMinimum(coinsPerSol))
     throw new PlayerError(TEXT.withdrawMinimum);
   if (!wallet) throw new PlayerError(TEXT.walletNotConnected);
   const amount = lamportsToSol(hundredthsToLamports(BigInt(hundredths), coinsPerSol));

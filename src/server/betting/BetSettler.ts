@@ -1,9 +1,9 @@
 /**
- * The betting side of the round engine: pays auto cash-outs (and MAX_WIN, and the round cap) at
+ * The betting side of the round engine: pays auto cash-outs (and MAX_WIN, and the round cap's rate) at
  * exactly their target as the rate passes it, and refunds the bets of voided rounds, each bet once.
  */
 
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { GROWTH_PER_MS } from '../../shared/constants';
 import { HUNDREDTHS_PER_RATE, rateHundredths } from '../../shared/growth';
 import { queryRows, type Db, type Tx } from '../db/client';
@@ -11,7 +11,6 @@ import { accounts, bets, rounds } from '../db/schema';
 import type { LiveRound, RoundListener } from '../game/RoundListener';
 import { endedRounds } from '../game/rounds';
 import { closeBets, publishBets, toBet, type BetOutlet } from './betRows';
-import { limitRate } from '../risk/caps';
 
 /** How many of the newest ended rounds `settleInterrupted` looks at: a failure leaves at most the last one open. */
 const INTERRUPTED_LOOKBACK = 10;
@@ -32,27 +31,6 @@ export class BetSettler implements RoundListener {
     private readonly db: Db,
     private readonly outlet: BetOutlet,
   ) {}
-
-  /**
-   * The round cap (docs/architecture.md "House limits"): when the round's bets could win more than it allows, every
-   * bet whose target is above the limit rate gets that rate as its target. The ticks then cash them
-   * all out in one pay_due as the rate reaches it, a cash-out by hand is paid at most that rate,
-   * and a failover or a late tick keeps it: it is the bets' own target.
-   */
-  async roundStarting(tx: Tx, round: LiveRound): Promise<number | null> {
-    if (round.maxRoundProfit === null) return null;
-    const open = await tx
-      .select({ amount: bets.amount, cashoutAt: bets.cashoutAt })
-      .from(bets)
-      .where(and(eq(bets.roundId, round.id), eq(bets.status, 'CREATED')));
-    const rate = limitRate(open, round.maxRoundProfit);
-    if (rate !== null)
-      await tx
-        .update(bets)
-        .set({ cashoutAt: rate })
-        .where(and(eq(bets.roundId, round.id), eq(bets.status, 'CREATED'), gt(bets.cashoutAt, rate)));
-    return rate;
-  }
 
   /** Bets a player is cashing out by hand right now are skipped: that cash-out settles them. */
   async roundTick(round: LiveRound, rate: number): Promise<void> {

@@ -7,8 +7,9 @@
  */
 
 import { sql } from 'drizzle-orm';
-import { AUTO_RATE_MIN, GROWTH_PER_MS, MAX_ACTIVE_BETS_PER_ROUND } from '../../shared/constants';
-import { HUNDREDTHS_PER_RATE, rateHundredths } from '../../shared/growth';
+import { cashoutTarget, largestCoveredBet } from '../../shared/betPolicy';
+import { GROWTH_PER_MS, MAX_ACTIVE_BETS_PER_ROUND } from '../../shared/constants';
+import { HUNDREDTHS_PER_RATE } from '../../shared/growth';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
 import { queryRows, type Db } from '../db/client';
 import type { AbandonedRounds } from '../game/AbandonedRounds';
@@ -23,17 +24,6 @@ export interface Betting extends BetOutlet {
   db: Db;
   /** Largest win of one bet in hundredths: a bet reaching it is cashed out by the server. */
   maxWin: number;
-}
-
-/** The lowest auto cash-out target in hundredths. */
-const MIN_TARGET = rateHundredths(AUTO_RATE_MIN);
-
-/** cashout_at of a bet that only MAX_WIN ends (the column is a 32-bit integer). */
-const NO_TARGET = 2_147_483_647;
-
-/** The largest bet: MAX_BET, and small enough that a x1.01 cash-out stays within MAX_WIN. */
-export function largestBet(maxBet: number, maxWin: number): number {
-  return Math.min(maxBet, Math.floor((maxWin * HUNDREDTHS_PER_RATE) / MIN_TARGET));
 }
 
 /** An `Idempotency-Key` to record with the bet, in its own statement, so a retry replays it. */
@@ -55,7 +45,7 @@ export async function placeBet(
   target: number | null,
   claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
-  const cashoutAt = Math.min(target ?? NO_TARGET, Math.floor((betting.maxWin * HUNDREDTHS_PER_RATE) / amount));
+  const cashoutAt = cashoutTarget(amount, target, betting.maxWin);
   const [row] = await queryRows<{ bet: BetJson | PlaceRefusal }>(
     betting.db,
     sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
@@ -66,16 +56,26 @@ export async function placeBet(
   const bet = betOrRefusal(json as BetJson);
   publishBet(betting, 'BET_CREATED', toBet(bet, account.nickname));
   // place_bet lowers the target of a bet that could win more than the house's per-bet cap.
-  return bet.cashoutAt < cashoutAt ? { betId: String(bet.id), loweredTo: bet.cashoutAt / 100 } : { betId: String(bet.id) };
+  return bet.cashoutAt < cashoutAt
+    ? { betId: String(bet.id), loweredTo: bet.cashoutAt / HUNDREDTHS_PER_RATE }
+    : { betId: String(bet.id) };
 }
 
 /** What place_bet answers instead of a bet: a limit's refusal, the house's per-bet cap, or one of REFUSED. */
-type PlaceRefusal = LimitRefusalJson | { refused: 'house_limit'; largest: number } | { refused: 'closed' | 'limit' | 'funds' };
+type PlaceRefusal =
+  | LimitRefusalJson
+  | { refused: 'house_limit'; maxBetProfit: number }
+  | { refused: 'closed' | 'limit' | 'funds' };
 
 function throwPlaceRefusal(json: PlaceRefusal): never {
-  // The amount is at most MAX_BET, so a bet of `largest` (below it) would be placed at x1.01.
-  if (json.refused === 'house_limit')
-    throw new Refusal('conflict', `The house can cover a bet of at most ${formatCoins(json.largest)} coins right now`);
+  // The amount is at most MAX_BET, so the largest covered bet (below it) would be placed at x1.01.
+  if (json.refused === 'house_limit') {
+    const largest = largestCoveredBet(json.maxBetProfit);
+    throw new Refusal('conflict', `The house can cover a bet of at most ${formatCoins(largest)} coins right now`, {
+      code: 'houseCover',
+      params: { largest },
+    });
+  }
   if (json.refused === 'blocked' || json.refused === 'excluded' || json.refused === 'player_limit')
     throw limitRefusal(json);
   return betOrRefusal(json) as never;
@@ -99,22 +99,27 @@ function betOrRefusal(json: BetJson | { refused: string }): BetRow {
 
 /** A fresh Refusal for one of the REFUSED reasons. */
 function refused(reason: string): Refusal {
-  const refusal = REFUSED[reason] ?? new Refusal('conflict', 'This bet is closed');
-  return new Refusal(refusal.kind, refusal.message);
+  const refusal = REFUSED[reason] ?? new Refusal('conflict', 'This bet is closed', { code: 'betClosed' });
+  return new Refusal(refusal.kind, refusal.message, refusal.translatable);
 }
 
-/** Why place_bet, cancel_bet or cash_out wrote nothing, in words a player reads. */
+/** Why place_bet, cancel_bet or cash_out wrote nothing, in words a player reads, and the code a page translates. */
 const REFUSED: Record<string, Refusal> = {
-  closed: new Refusal('conflict', 'Betting is closed: wait for the next round'),
-  limit: new Refusal('conflict', `You already have ${MAX_ACTIVE_BETS_PER_ROUND} bets in this round`),
-  funds: new Refusal('conflict', 'Not enough funds'),
-  not_found: new Refusal('not_found', 'No such bet'),
-  started: new Refusal('conflict', 'The round has started: this bet can no longer be canceled'),
-  CASHED_OUT: new Refusal('conflict', 'This bet is already cashed out'),
-  not_started: new Refusal('conflict', 'The round has not started yet'),
-  stopped: new Refusal('conflict', 'This round was stopped: your bet will be refunded'),
-  too_late: new Refusal('conflict', 'Too late: the rocket has flown away'),
-  paused: new Refusal('conflict', 'The round is paused: the game server is not answering. Try again in a moment.'),
+  closed: new Refusal('conflict', 'Betting is closed: wait for the next round', { code: 'betClosed' }),
+  limit: new Refusal('conflict', `You already have ${MAX_ACTIVE_BETS_PER_ROUND} bets in this round`, {
+    code: 'betsPerRound',
+    params: { count: MAX_ACTIVE_BETS_PER_ROUND },
+  }),
+  funds: new Refusal('conflict', 'Not enough funds', { code: 'notEnoughFunds' }),
+  not_found: new Refusal('not_found', 'No such bet', { code: 'noSuchBet' }),
+  started: new Refusal('conflict', 'The round has started: this bet can no longer be canceled', { code: 'betStarted' }),
+  CASHED_OUT: new Refusal('conflict', 'This bet is already cashed out', { code: 'alreadyCashedOut' }),
+  not_started: new Refusal('conflict', 'The round has not started yet', { code: 'notStarted' }),
+  stopped: new Refusal('conflict', 'This round was stopped: your bet will be refunded', { code: 'roundStopped' }),
+  too_late: new Refusal('conflict', 'Too late: the rocket has flown away', { code: 'tooLate' }),
+  paused: new Refusal('conflict', 'The round is paused: the game server is not answering. Try again in a moment.', {
+    code: 'roundPaused',
+  }),
 };
 
 /** What cashing out needs besides betting: rounds the engine gave up on take no cash-out until they are voided. */
@@ -153,5 +158,5 @@ export async function cashOut(
 
 /** True for the refusal of a cash-out that arrived at or after the crash instant. */
 export function isTooLate(error: unknown): error is Refusal {
-  return error instanceof Refusal && error.message === REFUSED.too_late!.message;
+  return error instanceof Refusal && error.translatable?.code === 'tooLate';
 }

@@ -2,14 +2,13 @@
 -- or NULL: {"refused": "blocked", "reason": text} while an operator blocks the account (docs/ops.md),
 -- {"refused": "excluded", "until": ms | null} while self-excluded, or {"refused":
 -- "player_limit", "limit": name, "amount": hundredths, "resets": ms} when the amount would pass a
--- limit of its period. A bet counts against wager limits by its stake and against loss limits by
--- the stake it may lose (open bets count as lost until settled, wins count back).
+-- limit of its period (limit_used.sql counts what the period has used; limit_kind, generated from
+-- src/shared/wire/limitNames.ts, says what a limit counts).
 CREATE OR REPLACE FUNCTION limit_refusal(p_account bigint, p_kind text, p_amount bigint, p_at bigint)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_exclusion exclusions;
   v_limit record;
-  v_used bigint;
   v_blocked text;
 BEGIN
   SELECT blocked_reason INTO v_blocked FROM accounts WHERE id = p_account;
@@ -20,18 +19,10 @@ BEGIN
     SELECT l.name, limit_in_force(l.amount, l.pending_amount, l.pending_at, p_at) AS amount, p.period_start, p.period_end
     FROM player_limits l, limit_period(l.name, p_at) p
     WHERE l.account_id = p_account
-      AND (CASE WHEN p_kind = 'deposit' THEN l.name LIKE 'deposit%' ELSE l.name NOT LIKE 'deposit%' END)
+      AND (limit_kind(l.name) = 'deposit') = (p_kind = 'deposit')
   LOOP
     CONTINUE WHEN v_limit.amount IS NULL;
-    IF v_limit.name LIKE 'deposit%' THEN
-      SELECT COALESCE(sum(d.hundredths), 0) INTO v_used FROM deposit_intents d
-        WHERE d.account_id = p_account AND d.status <> 'failed' AND d.created_at >= v_limit.period_start;
-    ELSE
-      SELECT COALESCE(sum(CASE WHEN v_limit.name LIKE 'loss%' THEN b.amount - COALESCE(b.win_amount, 0) ELSE b.amount END), 0)
-        INTO v_used FROM bets b
-        WHERE b.account_id = p_account AND b.status IN ('CREATED', 'CASHED_OUT') AND b.created_at >= v_limit.period_start;
-    END IF;
-    IF v_used + p_amount > v_limit.amount THEN
+    IF limit_used(p_account, limit_kind(v_limit.name), v_limit.period_start) + p_amount > v_limit.amount THEN
       RETURN jsonb_build_object('refused', 'player_limit', 'limit', v_limit.name, 'amount', v_limit.amount,
         'resets', v_limit.period_end);
     END IF;

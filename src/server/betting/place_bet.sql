@@ -2,9 +2,10 @@
 -- Idempotency-Key's answer when there is one, all in this one statement. Returns the bet row, or
 -- {"refused": "closed" | "limit" | "funds"} with nothing written, or limit_refusal's answer (the
 -- player's own limits and self-exclusion, docs/architecture.md "House limits"). The house's per-bet cap: a bet that could win
--- more than the round's max_bet_profit gets its auto cash-out lowered to fit (the returned row's
--- cashout_at and auto_rate), or {"refused": "house_limit", "largest": hundredths} when even x1.01
--- does not.
+-- more than the round's max_bet_profit gets its cash-out lowered to fit (house_target.sql; the
+-- returned row's cashout_at; auto_rate keeps what the player set, null by hand), or
+-- {"refused": "house_limit", "maxBetProfit": hundredths} when even the lowest target does not. The
+-- bet policy's TypeScript (src/shared/betPolicy.ts) sets p_cashout_at and p_max_active.
 CREATE OR REPLACE FUNCTION place_bet(
   p_account bigint, p_amount bigint, p_auto_rate integer, p_cashout_at integer, p_at bigint,
   p_max_active integer, p_key text, p_fingerprint text
@@ -33,10 +34,11 @@ BEGIN
     RETURN '{"refused": "limit"}';
   END IF;
   IF v_balance < p_amount THEN RETURN '{"refused": "funds"}'; END IF;
-  IF v_max_profit IS NOT NULL AND p_amount * (p_cashout_at - 100) > v_max_profit * 100 THEN
-    p_cashout_at := 100 + (v_max_profit * 100) / p_amount;
-    IF p_cashout_at < 101 THEN RETURN jsonb_build_object('refused', 'house_limit', 'largest', v_max_profit * 100); END IF;
-    p_auto_rate := p_cashout_at;
+  IF v_max_profit IS NOT NULL AND house_target(p_amount, v_max_profit) < p_cashout_at THEN
+    p_cashout_at := house_target(p_amount, v_max_profit);
+    IF p_cashout_at < min_target() THEN
+      RETURN jsonb_build_object('refused', 'house_limit', 'maxBetProfit', v_max_profit);
+    END IF;
   END IF;
   INSERT INTO bets (round_id, account_id, amount, status, auto_rate, cashout_at, created_at)
     VALUES (v_round, p_account, p_amount, 'CREATED', p_auto_rate, p_cashout_at, p_at)

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { crashInstant, rateAt, rateHundredths, shownRate } from '../../shared/growth';
+import { HUNDREDTHS_PER_RATE, crashInstant, rateAt, rateHundredths, shownRate, targetReached } from '../../shared/growth';
 import { DESTINATIONS, type GameEvent, type GameState } from '../../shared/protocol';
 import type { EventBus } from '../bus/EventBus';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { Metrics } from '../metrics';
 import type { GameClock } from '../clock';
 import { ABANDONED_ROUNDS, type AbandonedRounds } from './AbandonedRounds';
@@ -29,6 +29,11 @@ interface RoundEngineOptions {
   secrets: () => Promise<DrawnRound>;
   /** The bankroll and the caps it gives, asked once per round (none: rounds are uncapped, as in unit tests). */
   caps?: () => Promise<RoundCaps>;
+  /**
+   * The round cap (risk/roundCap.ts), inside the start's transaction after the last bet and before any
+   * cash-out: the rate at which every open bet is cashed out to keep the round within its cap, or null.
+   */
+  capRound?: (tx: Tx, round: LiveRound) => Promise<number | null>;
   /** True while an operator pauses the game (docs/ops.md "Pause"): no round is created until it is false. */
   paused?: () => Promise<boolean>;
   /** Settlement roots (docs/provably-fair.md "Settlement roots"): computed once a round's bets are settled, published with its end. */
@@ -155,11 +160,9 @@ export class RoundEngine {
   private async startRound(): Promise<void> {
     const round = this.current();
     const startedAt = this.now();
-    round.limitRate = await markStarted(this.options.db, round.id, startedAt, async (tx) => {
-      let limitRate: number | null = null;
-      for (const listener of this.listeners) limitRate = (await listener.roundStarting?.(tx, round)) ?? limitRate;
-      return limitRate;
-    });
+    round.limitRate = await markStarted(this.options.db, round.id, startedAt, async (tx) =>
+      this.options.capRound ? this.options.capRound(tx, round) : null,
+    );
     round.startedAt = startedAt;
     this.state = 'STARTED';
     this.crashAt = crashInstant(startedAt, round.fullRate);
@@ -214,10 +217,10 @@ export class RoundEngine {
       this.options.log.error({ err: error, gameId: String(round.id) }, 'settling the round end failed');
     }
     // Reached between the last tick and the crash: the end settlement paid it.
-    if (round.limitRate !== null && round.limitRate / 100 < round.fullRate) this.announceLimit(round, round.limitRate);
+    if (round.limitRate !== null && targetReached(round.limitRate, round.fullRate)) this.announceLimit(round, round.limitRate);
     const ended = {
       gameId: String(round.id),
-      rate: rate / 100,
+      rate: rate / HUNDREDTHS_PER_RATE,
       fullRate: round.fullRate,
       hash: round.hash,
       salt: round.salt,
@@ -239,8 +242,9 @@ export class RoundEngine {
   private announceLimit(round: LiveRound, rate: number): void {
     if (this.limitAnnounced || round.limitRate === null || rate < round.limitRate) return;
     this.limitAnnounced = true;
-    this.publish({ eventType: 'GAME_LIMIT', data: { gameId: String(round.id), rate: round.limitRate / 100 } });
-    this.options.log.info({ gameId: String(round.id), rate: round.limitRate / 100 }, 'house limit reached');
+    const limit = { gameId: String(round.id), rate: round.limitRate / HUNDREDTHS_PER_RATE };
+    this.publish({ eventType: 'GAME_LIMIT', data: limit });
+    this.options.log.info(limit, 'house limit reached');
   }
 
   private async seal(roundId: number): Promise<string | undefined> {

@@ -19,11 +19,6 @@ export interface LiveRound {
  * each call, so settlement finishes before the next event is published.
  */
 export interface RoundListener {
-  /**
-   * Inside the start's transaction, after the last bet and before any cash-out: returns the rate
-   * at which every open bet must be cashed out to keep the round within its cap, or null.
-   */
-  roundStarting?(tx: Tx, round: LiveRound): Promise<number | null>;
   /** Before GAME_RATE is published: settle auto cash-outs whose target is at or below `rate`. */
   roundTick?(round: LiveRound, rate: number): Promise<void>;
   /** After the round row is ENDED, before GAME_ENDED is published: settle auto cash-outs with target < fullRate. */

@@ -1,13 +1,12 @@
 /** /bet: place, auto-place, cancel, cash out, the player's bets of the round shown now, and their history. */
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { formatCoins } from '../../shared/money';
+import { largestBet, stakeRefusal } from '../../shared/betPolicy';
 import type { Services } from '../services';
 import {
   cancelBet,
   cashOut,
   isTooLate,
-  largestBet,
   placeBet,
   type Arrival,
   type Betting,
@@ -28,9 +27,10 @@ export function betRoutes(services: Services) {
   const { config, database, bus, metrics, abandoned, clock, pulse, receipts, presses } = services;
   const betting: Betting & CashOutGate = { db: database.db, bus, metrics, abandoned, maxWin: config.maxWin };
   const largest = largestBet(config.maxBet, config.maxWin);
-  /** The stake's upper bound is a setting, so it is checked here rather than in the wire's schema. */
+  /** The stake's upper bound is a setting, so the bet policy is asked here as well as in the wire's schema. */
   const stake = (amount: number) => {
-    if (amount > largest) throw badRequest(`The largest bet is ${formatCoins(largest)} coins`);
+    const refusal = stakeRefusal(amount, largest);
+    if (refusal) throw badRequest(refusal);
     return amount;
   };
 
@@ -88,7 +88,9 @@ export function betRoutes(services: Services) {
       const bet = await ownBet(database.db, accountId, press.betId);
       if (!bet) return error;
       presses.add(press);
-      return new Refusal(error.kind, error.message, { receipt: refusedReceipt(receipts, bet, press, clock.now()) });
+      return new Refusal(error.kind, error.message, error.translatable, {
+        receipt: refusedReceipt(receipts, bet, press, clock.now()),
+      });
     };
 
     route(app, 'GET /bet/:betId/receipt', settleLimit, async ({ account, params }) =>
@@ -103,7 +105,7 @@ export function betRoutes(services: Services) {
       return proof;
     });
 
-    route(app, 'GET /bet/current', limits, async ({ account }) => currentBets(database.db, account));
+    route(app, 'GET /bet/current', limits, async ({ account }) => currentBets(database.db, account, config.maxWin));
 
     route(app, 'GET /bet/history', limits, async ({ account, query }) => ({
       betHistory: await betHistory(database.db, account.id, query.before),

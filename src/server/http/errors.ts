@@ -46,10 +46,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
       return reply.status(400).send({ success: false, errorMessage: validationMessage(error.validation[0]!) });
     }
     if (error instanceof Refusal) {
+      const code = error.translatable && { errorCode: error.translatable.code, errorParams: error.translatable.params ?? {} };
       const { data } = error;
       return reply
         .status(REFUSAL_STATUS[error.kind])
-        .send({ success: false, errorMessage: error.message, ...(data && { data }) });
+        .send({ success: false, errorMessage: error.message, ...code, ...(data && { data }) });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ success: false, errorMessage: 'Too many requests, slow down' });

@@ -7,6 +7,7 @@ import { depositLamports, faucetLamports, withdrawalAmount } from '../payments/a
 import { depositStatus, payDeposit, prepareDeposit } from '../payments/deposits';
 import { proofOfReserves } from '../payments/reserves';
 import { playerWithdrawals, requestWithdrawal } from '../payments/withdrawals';
+import { ChainRejected } from '../chain/Chain';
 import { badRequest } from './errors';
 import { accountLimit, addressLimit, playerLimits } from './rateLimits';
 import { idempotencyClaim } from './idempotency';
@@ -64,8 +65,14 @@ export function paymentRoutes(services: Services) {
     const airdrop = chain.airdrop?.bind(chain);
     if (!airdrop) return;
     const faucetLimit = addressLimit(app, 'faucet', paymentPerIp);
-    route(app, 'POST /payment/faucet', faucetLimit, async ({ body }) => ({
-      signature: await airdrop(body.wallet, faucetLamports(body.amount)),
-    }));
+    route(app, 'POST /payment/faucet', faucetLimit, async ({ body }) => {
+      try {
+        return { signature: await airdrop(body.wallet, faucetLamports(body.amount)) };
+      } catch (error) {
+        // The chain refuses a transfer to an account it will not credit (a sysvar, a program).
+        if (error instanceof ChainRejected) throw badRequest('This wallet cannot receive SOL');
+        throw error;
+      }
+    });
   };
 }

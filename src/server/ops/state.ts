@@ -7,7 +7,7 @@ import { latestRound } from '../game/rounds';
 import { holdings } from '../payments/reserves';
 import type { PaymentContext } from '../payments/PaymentContext';
 import { lamportsToHundredths } from '../../shared/money';
-import { rateAt, rateHundredths } from '../../shared/growth';
+import { HUNDREDTHS_PER_RATE, rateAt, rateHundredths } from '../../shared/growth';
 import type { OpsState } from '../../shared/ops';
 import { readPause } from './maintenance';
 
@@ -48,16 +48,16 @@ async function currentRound({ db, now }: StateSources): Promise<OpsState['round'
     round.state === 'STARTED' && round.startedAt !== null
       ? Math.min(rateHundredths(rateAt(now() - round.startedAt)), rateHundredths(round.fullRate))
       : round.state === 'ENDED'
-        ? (round.rateHundredths ?? 100)
-        : 100;
+        ? (round.rateHundredths ?? HUNDREDTHS_PER_RATE)
+        : HUNDREDTHS_PER_RATE;
   // Open bets pay their stake times the rate (cut at their cash-out target); a cashed-out bet's profit is paid already.
-  const openRate = round.state === 'STARTED' ? sql`least(${bets.cashoutAt}, ${rate})` : sql`100`;
+  const openRate = round.state === 'STARTED' ? sql`least(${bets.cashoutAt}, ${rate})` : sql`${HUNDREDTHS_PER_RATE}`;
   const [totals] = await db
     .select({
       bets: count,
       stakes: sql<string>`COALESCE(sum(${bets.amount}), 0)`,
       profit: sql<string>`COALESCE(sum(CASE WHEN ${bets.status} = 'CASHED_OUT' THEN ${bets.winAmount} - ${bets.amount}
-        WHEN ${bets.status} = 'CREATED' THEN floor(${bets.amount} * ${openRate} / 100) - ${bets.amount} ELSE 0 END), 0)`,
+        WHEN ${bets.status} = 'CREATED' THEN payout(${bets.amount}, (${openRate})::integer) - ${bets.amount} ELSE 0 END), 0)`,
     })
     .from(bets)
     .where(and(eq(bets.roundId, round.id), inArray(bets.status, ['CREATED', 'CASHED_OUT'])));

@@ -1,19 +1,16 @@
 /** The amount rules of docs/spec.md §5 and §9 for deposits and withdrawals, in lamports and hundredths. */
 
-import {
-  DEPOSIT_MAX_SOL,
-  DEPOSIT_MIN_SOL,
-  FAUCET_MAX_SOL,
-  LAMPORTS_PER_SOL,
-  WITHDRAW_MIN_SOL,
-} from '../../shared/constants';
+import { DEPOSIT_MAX_SOL, DEPOSIT_MIN_SOL, FAUCET_MAX_SOL } from '../../shared/constants';
 import { formatCoins, hundredthsToLamports, lamportsToHundredths, solToLamports } from '../../shared/money';
+import { depositProblem, lamportsOfSol, withdrawalMinimum } from '../../shared/paymentRules';
 import { Refusal } from '../Refusal';
 
-/** Two decimals of SOL, in lamports. */
-const CENT_OF_SOL = LAMPORTS_PER_SOL / 100n;
-/** A limit given in whole hundredths of SOL, in lamports. */
-const limit = (sol: number) => BigInt(Math.round(sol * 100)) * CENT_OF_SOL;
+/** What a player reads for each of depositProblem's answers. */
+const DEPOSIT_REFUSALS = {
+  minimum: `Minimum amount is ${DEPOSIT_MIN_SOL} SOL`,
+  maximum: `Maximum amount is ${DEPOSIT_MAX_SOL} SOL`,
+  decimals: 'Use at most two decimals',
+} as const;
 
 function lamportsOf(sol: number | string): bigint {
   const lamports = solToLamports(sol);
@@ -24,9 +21,8 @@ function lamportsOf(sol: number | string): bigint {
 /** A deposit of 0.01 to 1000 SOL with at most two decimals, in lamports. */
 export function depositLamports(sol: number | string): bigint {
   const lamports = lamportsOf(sol);
-  if (lamports < limit(DEPOSIT_MIN_SOL)) throw new Refusal('invalid', `Minimum amount is ${DEPOSIT_MIN_SOL} SOL`);
-  if (lamports > limit(DEPOSIT_MAX_SOL)) throw new Refusal('invalid', `Maximum amount is ${DEPOSIT_MAX_SOL} SOL`);
-  if (lamports % CENT_OF_SOL !== 0n) throw new Refusal('invalid', 'Use at most two decimals');
+  const problem = depositProblem(lamports);
+  if (problem) throw new Refusal('invalid', DEPOSIT_REFUSALS[problem]);
   return lamports;
 }
 
@@ -43,9 +39,9 @@ const WITHDRAW_MAX_SOL = 1_000_000_000;
 export function withdrawalAmount(sol: number | string, coinsPerSol: number): WithdrawalAmount {
   const lamports = lamportsOf(sol);
   const hundredths = lamportsToHundredths(lamports, coinsPerSol);
-  if (lamports > limit(WITHDRAW_MAX_SOL) || hundredths > BigInt(Number.MAX_SAFE_INTEGER))
+  if (lamports > lamportsOfSol(WITHDRAW_MAX_SOL) || hundredths > BigInt(Number.MAX_SAFE_INTEGER))
     throw new Refusal('invalid', 'Not enough funds');
-  const minimum = lamportsToHundredths(limit(WITHDRAW_MIN_SOL), coinsPerSol);
+  const minimum = withdrawalMinimum(coinsPerSol);
   if (hundredths < minimum) throw new Refusal('invalid', `Minimum withdrawal is ${formatCoins(minimum)} coins`);
   return { hundredths, lamports: hundredthsToLamports(hundredths, coinsPerSol) };
 }
@@ -54,7 +50,7 @@ export function withdrawalAmount(sol: number | string, coinsPerSol: number): Wit
 export function faucetLamports(sol: number | string): bigint {
   const lamports = lamportsOf(sol);
   if (lamports <= 0n) throw new Refusal('invalid', 'Enter an amount in SOL');
-  if (lamports > limit(FAUCET_MAX_SOL))
+  if (lamports > lamportsOfSol(FAUCET_MAX_SOL))
     throw new Refusal('invalid', `The faucet gives at most ${FAUCET_MAX_SOL} SOL a call`);
   return lamports;
 }

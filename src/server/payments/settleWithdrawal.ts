@@ -1,8 +1,8 @@
-/** One look at the chain for a withdrawal: confirm it, resend its bytes, or release its hold exactly once. */
+/** One look at the chain for a withdrawal: confirm it (its payment booked), resend its bytes, or release its hold exactly once. */
 
 import { and, eq, isNull } from 'drizzle-orm';
 import { withdrawals } from '../db/schema';
-import { moveBalance } from '../betting/balance';
+import { moveBalance, moveHouse } from '../betting/balance';
 import type { PaymentContext } from './PaymentContext';
 
 export type Withdrawal = typeof withdrawals.$inferSelect;
@@ -46,11 +46,16 @@ export async function settleWithdrawal(
   }
 }
 
+/** Confirms the row and books its payment out of the withdrawals in transit in one transaction, once. */
 async function finish(ctx: PaymentContext, row: Withdrawal): Promise<WithdrawalState> {
-  await ctx.db
-    .update(withdrawals)
-    .set({ status: 'confirmed', settledAt: Date.now() })
-    .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'pending')));
+  await ctx.db.transaction(async (tx) => {
+    const moved = await tx
+      .update(withdrawals)
+      .set({ status: 'confirmed', settledAt: Date.now() })
+      .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'pending')))
+      .returning({ id: withdrawals.id });
+    if (moved.length > 0) await moveHouse(tx, 'withdraw_paid', String(row.id), row.hundredths);
+  });
   ctx.log.info(
     { withdrawalId: row.id, signature: row.signature, lamports: String(row.lamports) },
     'withdrawal confirmed',

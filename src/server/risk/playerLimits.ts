@@ -7,8 +7,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   LIMIT_NAMES,
+  limitOf,
   type ExclusionDuration,
   type LimitName,
+  type LimitPeriod,
   type PlayerLimits,
   type PlayerLimitsUpdate,
   type RealityCheckMinutes,
@@ -41,23 +43,27 @@ const BLOCKED_PREFIX = 'Your account is blocked: ';
 
 /** The refusal a player reads for limit_refusal's answer. */
 export function limitRefusal(json: LimitRefusalJson): Refusal {
-  if (json.refused === 'blocked') return new Refusal('forbidden', `${BLOCKED_PREFIX}${json.reason}`);
+  if (json.refused === 'blocked')
+    return new Refusal('forbidden', `${BLOCKED_PREFIX}${json.reason}`, { code: 'blocked', params: { reason: json.reason } });
   if (json.refused === 'excluded') return excluded(json.until);
-  const [, kind, period] = /^(deposit|loss|wager)(Daily|Weekly|Monthly)$/.exec(json.limit)!;
+  const { kind, period } = limitOf(json.limit);
   return new Refusal(
     'conflict',
-    `This would pass your ${period!.toLowerCase()} ${kind} limit of ${formatCoins(json.amount)} coins; it resets ${utc(json.resets)}`,
+    `This would pass your ${PERIOD_ADJECTIVES[period]} ${kind} limit of ${formatCoins(json.amount)} coins; it resets ${utc(json.resets)}`,
+    { code: 'playerLimit', params: { limit: json.limit, amount: json.amount, resets: json.resets } },
   );
 }
 
+const PERIOD_ADJECTIVES: Record<LimitPeriod, string> = { day: 'daily', week: 'weekly', month: 'monthly' };
+
 /** The 403 of a self-excluded player, with its end. */
 function excluded(until: number | null): Refusal {
-  return new Refusal(
-    'forbidden',
-    until === null
-      ? 'You have excluded yourself from play permanently'
-      : `You have excluded yourself from play until ${utc(until)}`,
-  );
+  return until === null
+    ? new Refusal('forbidden', 'You have excluded yourself from play permanently', { code: 'excludedForever' })
+    : new Refusal('forbidden', `You have excluded yourself from play until ${utc(until)}`, {
+        code: 'excluded',
+        params: { until },
+      });
 }
 
 /** "2026-11-26 08:30 UTC". */
@@ -188,12 +194,13 @@ export async function checkDeposit(db: Db | Tx, accountId: number, hundredths: b
   if (row?.refusal) throw limitRefusal(row.refusal);
 }
 
-/** The player's bets placed since `since` (ms): how many, and their net result in coins (open stakes count as lost). */
+/** The player's bets placed since `since` (ms): how many, and their net result in coins: what a loss limit counts, negated. */
 export async function sessionResult(db: Db, accountId: number, since: number): Promise<SessionResult> {
-  const [row] = await queryRows<{ bets: string | number; net: string | number | null }>(
+  const [row] = await queryRows<{ bets: string | number; net: string | number }>(
     db,
-    sql`SELECT count(*) AS bets, sum(COALESCE(win_amount, 0) - amount) AS net FROM bets
-        WHERE account_id = ${accountId} AND created_at >= ${since}::bigint AND status IN ('CREATED', 'CASHED_OUT')`,
+    sql`SELECT (SELECT count(*) FROM bets WHERE account_id = ${accountId} AND created_at >= ${since}::bigint
+                  AND status IN ('CREATED', 'CASHED_OUT')) AS bets,
+               -limit_used(${accountId}, 'loss', ${since}::bigint) AS net`,
   );
   return { bets: Number(row?.bets ?? 0), net: Number(row?.net ?? 0) / HUNDREDTHS_PER_COIN };
 }

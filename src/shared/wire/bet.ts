@@ -1,8 +1,8 @@
 /** Bets: the bet object of events and lists, and the /bet routes' bodies and answers (docs/wire.md "Bets"). */
 
 import { z } from 'zod';
-import { AUTO_RATE_MAX, AUTO_RATE_MIN, BET_MIN, HUNDREDTHS_PER_COIN } from '../constants';
-import { formatCoins } from '../money';
+import { MIN_STAKE, STAKE_NOT_WHOLE, STAKE_TOO_SMALL } from '../betPolicy';
+import { AUTO_RATE_MAX, AUTO_RATE_MIN } from '../constants';
 import { bet } from './betObject';
 import { beforeBet, body, number } from './fields';
 import { receipt } from './proof';
@@ -20,8 +20,11 @@ export const betWithRound = z.object({
 });
 export type BetWithRound = z.infer<typeof betWithRound>;
 
-/** A bet of the player's own: the bet object and its auto cash-out target (a multiplier, null by hand). */
-const ownBet = z.object({ ...bet.shape, autoRate: z.number().nullable() });
+/**
+ * A bet of the player's own: the bet object and its auto cash-out target as the player set it (a
+ * multiplier, null by hand); `loweredTo` when the house's per-bet cap cashes it out lower (extension).
+ */
+const ownBet = z.object({ ...bet.shape, autoRate: z.number().nullable(), loweredTo: z.number().optional() });
 export type OwnBet = z.infer<typeof ownBet>;
 
 /** GET /bet/current: the player's bets of the round shown now, in the order placed, canceled ones left out. */
@@ -62,10 +65,8 @@ const betId = z
   )
   .transform(Number);
 
-/** A stake in hundredths; the largest one depends on the server's settings, so the server checks it. */
-const amount = number('amount')
-  .int('amount must be a whole number of hundredths (at most two decimals)')
-  .min(BET_MIN * HUNDREDTHS_PER_COIN, `The smallest bet is ${formatCoins(BET_MIN * HUNDREDTHS_PER_COIN)} coins`);
+/** A stake in hundredths (the bet policy's bounds); the largest one depends on the server's settings, so the server checks it. */
+const amount = number('amount').int(STAKE_NOT_WHOLE).min(MIN_STAKE, STAKE_TOO_SMALL);
 
 /** The auto cash-out target (the spec's `rate`): a multiplier with at most two decimals, as integer hundredths. */
 const target = number('rate')

@@ -7,8 +7,11 @@ import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import {
   EXCLUSION_DURATIONS,
+  LIMIT_KINDS,
   LIMIT_NAMES,
+  LIMIT_PERIODS,
   REALITY_CHECK_MINUTES,
+  limitName,
   type ExclusionDuration,
   type LimitName,
   type PlayerLimitsUpdate,
@@ -22,8 +25,8 @@ import { useRequest } from '../modals/useRequest';
 import './limits.css';
 import { useT } from '../../i18n/i18n';
 
-const KINDS = ['deposit', 'loss', 'wager'] as const;
-const PERIODS = ['Daily', 'Weekly', 'Monthly'] as const;
+/** The catalogue's word for each period. */
+const PERIOD_WORDS = { day: 'limits.daily', week: 'limits.weekly', month: 'limits.monthly' } as const;
 
 export function LimitsPart() {
   const t = useT();
@@ -65,26 +68,26 @@ export function LimitsPart() {
           <thead>
             <tr>
               <th scope="col">{t('limits.limit')}</th>
-              {PERIODS.map((period) => (
+              {LIMIT_PERIODS.map((period) => (
                 <th key={period} scope="col">
-                  {t(`limits.${period.toLowerCase() as Lowercase<typeof period>}`)}
+                  {t(PERIOD_WORDS[period])}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {KINDS.map((kind) => (
+            {LIMIT_KINDS.map((kind) => (
               <tr key={kind}>
                 <th scope="row">{t(`limits.${kind}`)}</th>
-                {PERIODS.map((period) => {
-                  const name = `${kind}${period}` as LimitName;
+                {LIMIT_PERIODS.map((period) => {
+                  const name = limitName(kind, period);
                   const pending = limits.pending[name];
                   return (
                     <td key={name}>
                       <input
                         className="modal-input limits-input"
                         aria-label={t('limits.inputName', {
-                          period: t(`limits.${period.toLowerCase() as Lowercase<typeof period>}`),
+                          period: t(PERIOD_WORDS[period]),
                           kind: t(`limits.kindNames.${kind}`),
                         })}
                         inputMode="decimal"

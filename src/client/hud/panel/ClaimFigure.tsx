@@ -4,7 +4,7 @@
  */
 
 import { useEffect, useRef } from 'react';
-import { winAmount } from '../../../shared/money';
+import { winAmount } from '../../../shared/betPolicy';
 import { formatCoins } from '../format';
 import { computeFrame, createFrameState } from '../../flight/frame';
 import { clockOffsetAtom } from '../../state/clockAtom';

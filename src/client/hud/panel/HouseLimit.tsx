@@ -4,6 +4,9 @@
  */
 
 import { useAtomValue } from 'jotai';
+import { MIN_TARGET, houseTarget, largestCoveredBet } from '../../../shared/betPolicy';
+import { HUNDREDTHS_PER_COIN } from '../../../shared/constants';
+import { HUNDREDTHS_PER_RATE } from '../../../shared/growth';
 import { coinsToHundredths } from '../../../shared/money';
 import { t, useT } from '../../i18n/i18n';
 import { formatCoins, formatRate } from '../format';
@@ -18,7 +21,7 @@ export function HouseLimit() {
     <p className="house-limit" role="note">
       {maxBetProfit === null
         ? '\u00a0'
-        : t('panel.houseLimit', { amount: formatCoins(Math.round(maxBetProfit * 100)) })}
+        : t('panel.houseLimit', { amount: formatCoins(Math.round(maxBetProfit * HUNDREDTHS_PER_COIN)) })}
     </p>
   );
 }
@@ -27,11 +30,11 @@ export function HouseLimit() {
 export function houseWarning(panel: PanelState, maxBetProfit: number | null): string | null {
   const amount = coinsToHundredths(panel.amount);
   if (maxBetProfit === null || amount === null || amount === 0 || panel.betState !== 'idle') return null;
-  // As place_bet: the highest target whose profit fits, in hundredths.
-  const profit = Math.round(maxBetProfit * 100);
-  const highest = 100 + Math.floor((profit * 100) / amount);
-  if (highest < 101) return t('panel.houseCover', { amount: formatCoins(profit * 100) });
+  // The bet policy's per-bet cap, as place_bet applies it.
+  const profit = Math.round(maxBetProfit * HUNDREDTHS_PER_COIN);
+  const highest = houseTarget(amount, profit);
+  if (highest < MIN_TARGET) return t('panel.houseCover', { amount: formatCoins(largestCoveredBet(profit)) });
   const target = panel.autoCashOut ? coinsToHundredths(panel.target) : null;
   if (target !== null && target <= highest) return null;
-  return t('panel.houseTarget', { rate: formatRate(highest / 100) });
+  return t('panel.houseTarget', { rate: formatRate(highest / HUNDREDTHS_PER_RATE) });
 }
