@@ -30,8 +30,8 @@ describe('signed cash-out receipts', () => {
   beforeAll(async () => {
     t = await startServer({ ROLE: 'gateway' });
     db = t.server.services.database.db;
-  });
-  afterAll(() => t.close());
+  }, 120_000);
+  afterAll(() => t?.close());
   beforeEach(() => closeAllRounds(db));
 
   const post = <T>(path: string, body: unknown, token: string) => call<T>(t.api, 'POST', path, body, { token });
