@@ -15,6 +15,8 @@ export class Refusal extends Error {
     readonly kind: RefusalKind,
     message: string,
     readonly translatable?: Translatable,
+    /** For 'too_many': when a try may come again (the answer's Retry-After). */
+    readonly retryAfterSeconds?: number,
     /** Sent with the refusal as the envelope's `data` (a refused cash-out's receipt). */
     readonly data?: Record<string, unknown>,
   ) {

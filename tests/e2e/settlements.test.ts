@@ -1,5 +1,5 @@
 /**
- * The money on screen follows every settlement of the player's own bets as it happens (issue 36), in
+ * The money on screen follows every settlement of the player's own bets as it happens, in
  * Chromium against the real server: an auto cash-out moves the header's balance while the round
  * still flies; a reload brings back a bet placed by hand with auto cash-out off and the house's cap
  * as the cap; a round voided by a server stop says so in the panel and the bet list, and the
@@ -33,7 +33,8 @@ const STAKE = 20_000;
 const poll = <T>(read: () => T | Promise<T>, timeout = 30_000) => expect.poll(read, { timeout, interval: 100 });
 const panel = (page: Page) => page.getByRole('group', { name: 'Bet panel 1' });
 const label = (page: Page) => page.getByTestId('bet-main-0').locator('.bet-main-label').textContent();
-const notice = (page: Page) => panel(page).getByRole('status').textContent();
+const notice = (page: Page) => panel(page).locator('.bet-panel-notice').textContent();
+const outcome = (page: Page) => page.getByTestId('bet-outcome-0').textContent();
 const ownRow = (page: Page) =>
   page.getByRole('list', { name: 'Bets of this round' }).getByRole('listitem').filter({ hasText: '(you)' });
 
@@ -50,7 +51,7 @@ describe('settlements on screen', () => {
     browser = await openBrowser();
     await browser.page.goto(server.api.replace('/api/v1', ''));
     await waitForStage(browser.page, (probe) => probe.ready, 90_000);
-  }, 150_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -82,6 +83,8 @@ describe('settlements on screen', () => {
     const info = await roundInfo(server);
     expect([info.gameId, info.gameState]).toEqual([gameId, 'STARTED']);
     await poll(() => ownRow(page).textContent()).toContain(formatCoins(STAKE * 1.05));
+    // The panel flashes the auto cash-out with its multiplier and payout.
+    expect(await outcome(page)).toBe(`Cashed out at x1.05: +${formatCoins((STAKE * 105) / 100)} $`);
   });
 
   it('a reload brings a bet placed by hand back with auto cash-out off, and the house cap as the cap', TEST, async () => {
@@ -101,9 +104,19 @@ describe('settlements on screen', () => {
     await poll(() => label(page)).toMatch(/^(CANCEL|CLAIM)$/);
     expect(await panel(page).getByRole('switch', { name: 'Auto cash out' }).isChecked()).toBe(false);
     await poll(() => notice(page)).toBe('House limit: this bet cashes out at x1.50 at most');
+    // The house's cap cashes it out at x1.50, flashed like any cash-out.
+    await poll(() => outcome(page), 60_000).toBe(`Cashed out at x1.50: +${formatCoins((STAKE * 150) / 100)} $`);
     // The next bet is by hand too: nothing the house did sticks to the panel.
     await poll(() => label(page), 60_000).toBe('BET');
     expect(await panel(page).getByRole('switch', { name: 'Auto cash out' }).isChecked()).toBe(false);
+  });
+
+  it('a bet left to fly is lost at the crash, and the panel says so', TEST, async () => {
+    const { page } = browser;
+    await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+    await page.getByTestId('bet-main-0').click();
+    await poll(() => label(page), 60_000).toBe('CLAIM');
+    await poll(() => outcome(page), 60_000).toBe(`Lost ${formatCoins(STAKE)} $ at x2.00`);
   });
 });
 
@@ -120,7 +133,7 @@ describe('a round voided by a server stop', () => {
     browser = await openBrowser();
     await browser.page.goto(server.api.replace('/api/v1', ''));
     await waitForStage(browser.page, (probe) => probe.ready, 90_000);
-  }, 150_000);
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -174,7 +174,7 @@ describe('wallets in the page', () => {
     await shoot(page, '07-withdrawn');
   });
 
-  it('deposits the same 0.5 SOL twice: the local chain credits both (issue 36)', TEST, async () => {
+  it('deposits the same 0.5 SOL twice: the local chain credits both', TEST, async () => {
     const { page } = browser;
     const coinsBefore = (await serverProfile(page, server.api)).balanceAmount;
     for (const deposits of [1, 2]) {

@@ -107,27 +107,19 @@ describe('sessions and passwords on PostgreSQL', () => {
     expect(outcomes.filter((outcome) => !/^(200\/401|401\/200) alive 0$/.test(outcome))).toEqual([]);
   });
 
-  it('slows password guessing per account from any number of addresses, parallel guesses included', async () => {
-    const { email } = await newPlayer(a.api);
-    const guess = (i: number, password = `wrong password ${i}`) =>
-      call(
-        i % 2 ? a.api : b.api,
-        'POST',
-        '/auth/authenticate',
-        { login: email, password },
-        client(`192.0.2.${i}`, 'x'),
-      );
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => guess(i + 1)));
-    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5);
-    const waited = answers.filter((answer) => answer.status === 429);
-    expect(waited).toHaveLength(15);
-    expect(waited[0]!.body.errorMessage).toMatch(/^Too many wrong passwords: try again in \d+ s$/);
-    // Even the right password waits its turn...
+  it('holds parallel guesses from many addresses to the ceiling per email, which the owner passes from a known address', async () => {
+    const { email } = await newPlayer(a.api); // from 127.0.0.1
+    const guess = (i: number, password = `wrong password ${i}`, address = `192.0.2.${i}`) =>
+      call(i % 2 ? a.api : b.api, 'POST', '/auth/authenticate', { login: email, password }, client(address, 'x'));
+    // Counted before the hash, under PostgreSQL's row lock: 60 at once on two processes cannot slip past 50.
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => guess(i + 1)));
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(50);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(10);
+    // The right password from a new address waits; from an address the owner used, it signs in.
     expect((await guess(100, 'correct horse')).status).toBe(429);
-    // ...and once the wait is over it signs in and clears the count.
-    await a.server.services.database.db.update(passwordFailures).set({ lockedUntil: Date.now() - 1 });
-    expect((await guess(101, 'correct horse')).status).toBe(200);
-    expect((await guess(102)).status).toBe(401);
-    expect((await guess(103, 'correct horse')).status).toBe(200);
+    expect((await guess(101, 'correct horse', '127.0.0.1')).status).toBe(200);
+    // An hour later the ceiling is forgotten.
+    await a.server.services.database.db.update(passwordFailures).set({ lastFailedAt: Date.now() - 3600_000 - 1 });
+    expect((await guess(102, 'correct horse')).status).toBe(200);
   });
 });

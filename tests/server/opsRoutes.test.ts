@@ -14,7 +14,10 @@ import { OPS_ROUTES } from '../../src/server/ops/routes';
 import { opsRoutes } from '../../src/shared/wire/ops';
 
 const ADJUST = 'POST /ops/players/:id/adjust';
-const summary = { id: '7', wallet: null, email: 'a@b.example', referralCode: 'R7', balance: 500, blocked: false };
+const summary = {
+  ...{ id: '7', wallet: null, email: 'a@b.example', referralCode: 'R7', balance: 500, blocked: false },
+  heldCredit: null,
+};
 
 /** A bare Fastify app with the wire's compilers and the adjust route of the ops table, answering `answer()`. */
 async function appAnswering(answer: () => unknown, hooks: Hook[] = []) {

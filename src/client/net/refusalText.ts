@@ -1,5 +1,5 @@
 /**
- * A server refusal in the page's language (issue 36): the envelope's code as `refusals.<code>` of the
+ * A server refusal in the page's language: the envelope's code as `refusals.<code>` of the
  * catalogue, its parameters formatted as the page writes numbers, SOL and times; null for a code the
  * catalogue lacks, where the server's English sentence stands.
  */

@@ -93,13 +93,20 @@ export const stopAutoBet = (panel: PanelState, reason = t('panel.autoStopped')):
 const roundStarted = (panel: PanelState): PanelState =>
   panel.betState === 'created' ? { ...panel, betState: 'running' } : panel;
 
+/** The bet was cashed out at `rate` for `winAmount` hundredths (by hand, auto or the house's limit): settled, and flashed. */
+export const cashedOut = (panel: PanelState, rate: number, winAmount: number): PanelState => ({
+  ...settled(panel, winAmount - (betAmount(panel) ?? 0)),
+  outcome: { won: true, rate, amount: winAmount },
+});
+
 /**
- * The round ended (its flying bet lost) or was voided (refunded, and the panel says so): the bet is
- * settled; a bet queued for the next round waits on.
+ * The round ended at `rate` (its flying bet lost, and the panel flashes the loss) or was voided
+ * (refunded, and the panel says so): the bet is settled; a bet queued for the next round waits on.
  */
-export const roundEnded = (panel: PanelState, voided = false): PanelState => {
+export const roundEnded = (panel: PanelState, voided = false, rate = 1): PanelState => {
   const stake = coinsToHundredths(panel.amount) ?? 0;
-  if (panel.betState === 'running' && !voided) return settled(panel, -stake);
+  if (panel.betState === 'running' && !voided)
+    return { ...settled(panel, -stake), outcome: { won: false, rate, amount: stake } };
   if (panel.betState !== 'created' && panel.betState !== 'running') return panel;
   return voided ? { ...settled(panel), notice: t('panel.voided', { amount: formatCoins(stake) }) } : settled(panel);
 };
@@ -109,7 +116,7 @@ export function toggled(
   panel: PanelState,
   change: Partial<Pick<PanelState, 'isAutoBetEnabled' | 'autoCashOut'>>,
 ): PanelState {
-  const next = { ...panel, ...change, auto: runEnded(panel, 'A switch was changed') };
+  const next = { ...panel, ...change, auto: runEnded(panel, t('panel.switchChanged')) };
   return panel.betState === 'waiting' ? idle(next) : next;
 }
 
@@ -119,9 +126,9 @@ export const editable = (panel: PanelState): boolean => panel.betState === 'idle
 /** A panel after a round event: its bet can be claimed once the round starts and is settled when it ends. */
 export function reducePanel(panel: PanelState, event: GameEvent): PanelState {
   if (event.eventType === 'GAME_STARTED' || event.eventType === 'GAME_RATE') return roundStarted(panel);
-  if (event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED')
-    return roundEnded(panel, event.eventType === 'GAME_VOIDED');
-  if (event.eventType === 'GAME_CREATED' && panel.cashedOutAt !== null) return { ...panel, cashedOutAt: null };
+  if (event.eventType === 'GAME_ENDED') return roundEnded(panel, false, event.data.rate);
+  if (event.eventType === 'GAME_VOIDED') return roundEnded(panel, true);
+  if (event.eventType === 'GAME_CREATED' && panel.outcome !== null) return { ...panel, outcome: null };
   return panel;
 }
 
@@ -130,7 +137,7 @@ export function reducePanel(panel: PanelState, event: GameEvent): PanelState {
  * (its BET_REFUNDED may come first), says the house limit cashed it out.
  */
 export function limitReached(panel: PanelState, limit: GameLimitData): PanelState {
-  if (panel.betState !== 'running' && panel.cashedOutAt !== limit.rate) return panel;
+  if (panel.betState !== 'running' && !(panel.outcome?.won && panel.outcome.rate === limit.rate)) return panel;
   return { ...panel, notice: t('panel.houseReached', { rate: formatRate(limit.rate) }) };
 }
 

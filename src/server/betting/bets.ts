@@ -46,19 +46,17 @@ export async function placeBet(
   claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
   const cashoutAt = cashoutTarget(amount, target, betting.maxWin);
-  const [row] = await queryRows<{ bet: BetJson | PlaceRefusal }>(
+  const [row] = await queryRows<{ bet: (BetJson & { answer: BetIdResponse }) | PlaceRefusal }>(
     betting.db,
     sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
           ${MAX_ACTIVE_BETS_PER_ROUND}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}) AS bet`,
   );
   const json = row!.bet;
   if ('refused' in json) throwPlaceRefusal(json);
-  const bet = betOrRefusal(json as BetJson);
-  publishBet(betting, 'BET_CREATED', toBet(bet, account.nickname));
-  // place_bet lowers the target of a bet that could win more than the house's per-bet cap.
-  return bet.cashoutAt < cashoutAt
-    ? { betId: String(bet.id), loweredTo: bet.cashoutAt / HUNDREDTHS_PER_RATE }
-    : { betId: String(bet.id) };
+  const { answer, ...bet } = json;
+  publishBet(betting, 'BET_CREATED', toBet(betOrRefusal(bet), account.nickname));
+  // place_bet says `loweredTo` when the house's per-bet cap lowered the target; a retry replays the same answer.
+  return answer;
 }
 
 /** What place_bet answers instead of a bet: a limit's refusal, the house's per-bet cap, or one of REFUSED. */

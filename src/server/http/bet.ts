@@ -3,15 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { largestBet, stakeRefusal } from '../../shared/betPolicy';
 import type { Services } from '../services';
-import {
-  cancelBet,
-  cashOut,
-  isTooLate,
-  placeBet,
-  type Arrival,
-  type Betting,
-  type CashOutGate,
-} from '../betting/bets';
+import { cancelBet, cashOut, isTooLate, placeBet, type Arrival, type Betting, type CashOutGate } from '../betting/bets';
 import { betHistory, currentBets } from '../ledger/betViews';
 import { ownBet, paidReceipt, refusedReceipt, seenHundredths, settledReceipt, type Press } from '../proof/receipts';
 import { betProof } from '../proof/settlementRoots';
@@ -19,10 +11,10 @@ import { Refusal } from '../Refusal';
 import { notFound } from './errors';
 import { badRequest } from './errors';
 import { idempotent } from './idempotency';
-import { accountLimit, addressLimit, playerLimits, signedInAddressLimit } from './rateLimits';
+import { accountLimit, addressLimit, signedInAddressLimit } from './rateLimits';
 import { route } from './route';
 
-/** The /bet routes, with per-IP and per-account rate limits. */
+/** The /bet routes, limited per account (a crowd behind one address holds many players); cancels per address too. */
 export function betRoutes(services: Services) {
   const { config, database, bus, metrics, abandoned, clock, pulse, receipts, presses } = services;
   const betting: Betting & CashOutGate = { db: database.db, bus, metrics, abandoned, maxWin: config.maxWin };
@@ -35,7 +27,7 @@ export function betRoutes(services: Services) {
   };
 
   return async function (app: FastifyInstance): Promise<void> {
-    const limits = playerLimits(app, 'bet', config.rateLimits.betPerIp, config.rateLimits.betPerAccount);
+    const limits = accountLimit(app, 'bet', config.rateLimits.betPerAccount);
     // Cash-out and cancel: per account, on a budget of their own, so no other traffic can make a cash-out 429.
     const settleLimit = accountLimit(app, 'bet-settle', config.rateLimits.betPerAccount);
     // A cancel also counts per address (signed-in cancels only): every subscriber gets its event.
@@ -88,7 +80,7 @@ export function betRoutes(services: Services) {
       const bet = await ownBet(database.db, accountId, press.betId);
       if (!bet) return error;
       presses.add(press);
-      return new Refusal(error.kind, error.message, error.translatable, {
+      return new Refusal(error.kind, error.message, error.translatable, undefined, {
         receipt: refusedReceipt(receipts, bet, press, clock.now()),
       });
     };

@@ -30,6 +30,7 @@ const limit = z.coerce
   .default(PAGE_DEFAULT);
 
 export const withdrawalsQuery = z.object({ status: z.enum(['review', 'all']).default('review'), before, limit });
+export const creditsQuery = z.object({ status: z.enum(['held', 'all']).default('held'), before, limit });
 export const ledgerQuery = z.object({ before, limit });
 export const auditQuery = z.object({
   ...{ actor: z.string().max(254).optional(), action: z.string().max(32).optional() },

@@ -1,29 +1,27 @@
 /**
- * Why the server refused a request, as the page translates it (issue 36): a stable code beside the
+ * Why the server refused a request, as the page translates it (docs/hud.md "Languages"): a stable code beside the
  * envelope's English `errorMessage`, and the numbers its sentence needs (docs/wire.md "Envelope and
  * statuses"). The page says `refusals.<code>` of its catalogue with these parameters, and falls back
  * to `errorMessage` for a code it does not know.
  */
 
-export const REFUSAL_CODES = [
-  'betClosed',
-  'betsPerRound',
-  'notEnoughFunds',
-  'noSuchBet',
-  'betStarted',
-  'alreadyCashedOut',
-  'notStarted',
-  'roundStopped',
-  'tooLate',
-  'roundPaused',
-  'houseCover',
-  'blocked',
-  'excluded',
-  'excludedForever',
-  'playerLimit',
-  'walletShort',
-] as const;
-export type RefusalCode = (typeof REFUSAL_CODES)[number];
+export type RefusalCode =
+  | 'betClosed'
+  | 'betsPerRound'
+  | 'notEnoughFunds'
+  | 'noSuchBet'
+  | 'betStarted'
+  | 'alreadyCashedOut'
+  | 'notStarted'
+  | 'roundStopped'
+  | 'tooLate'
+  | 'roundPaused'
+  | 'houseCover'
+  | 'blocked'
+  | 'excluded'
+  | 'excludedForever'
+  | 'playerLimit'
+  | 'walletShort';
 
 /**
  * A refusal's parameters, by name: `amount` and `largest` in hundredths of coins, `lamports` in

@@ -1,7 +1,8 @@
 /**
  * What an admin may do to a player, each behind a confirm dialog with a reason: block (the player
  * can still sign in, look and withdraw, but not bet or deposit), unblock, and a manual credit or
- * debit, which the dialog shows with the balance it leaves.
+ * debit, which the dialog shows with the balance it leaves (a credit above the four-eyes threshold
+ * then waits for a second admin in the Credits view).
  */
 
 import { useId, useState } from 'react';
@@ -10,6 +11,7 @@ import { opsPost } from '../api';
 import type { OpsPlayerFile } from '../../../shared/ops';
 import { formatCoins, signedCoins } from '../format';
 import { ReasonDialog } from '../ReasonDialog';
+import { useConfig } from '../config';
 import { ActionButton } from '../role';
 
 type Action = 'block' | 'unblock' | 'adjust';
@@ -69,6 +71,7 @@ function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
   const [text, setText] = useState('');
   const id = useId();
   const amount = signedCoins(text);
+  const config = useConfig();
   // The route takes whole coins; the balance is in hundredths.
   const after = amount === null ? null : balance + amount * HUNDREDTHS_PER_COIN;
   return (
@@ -100,6 +103,11 @@ function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
           </>
         )}
       </p>
+      {config && amount !== null && amount * HUNDREDTHS_PER_COIN > config.creditApprovalAbove && (
+        <p className="ops-hint">
+          Above {formatCoins(config.creditApprovalAbove)} coins the credit waits for a second admin (Credits view).
+        </p>
+      )}
     </ReasonDialog>
   );
 }
