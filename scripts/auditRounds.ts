@@ -6,6 +6,7 @@
 import { hash } from 'node:crypto';
 import { checkRound } from '../src/shared/roundAudit';
 import type { FairnessInfo, RoundDetails, SeedChainInfo } from '../src/shared/protocol';
+import { auditSettlements, type MemoReader } from './auditSettlements';
 
 /** GETs a path under /api/v1 and returns `data`, or null for a 404. */
 export type ApiGet = <T>(path: string) => Promise<T | null>;
@@ -35,15 +36,22 @@ const PARALLEL = 16;
 /**
  * Checks rounds from..to (ids); stops at the first mismatch. The round being played (not over yet)
  * is left out when nothing after it has ended; a finished round after one that never ended is a
- * mismatch, since that round's salt was never revealed.
+ * mismatch, since that round's salt was never revealed. Then their settlements (auditSettlements.ts),
+ * reading anchors on the chain with `readMemo` when given.
  */
-export async function auditRounds(get: ApiGet, from: number, to: number): Promise<AuditResult> {
+export async function auditRounds(
+  get: ApiGet,
+  from: number,
+  to: number,
+  readMemo: MemoReader | null = null,
+): Promise<AuditResult> {
   const fairness = await get<FairnessInfo>('/game/fairness');
   if (!fairness) return { ok: false, line: 'the server does not publish GET /game/fairness' };
   const chains = new Map(fairness.chains.map((chain) => [chain.chainId, chain]));
   let previous = from > 1 ? await get<RoundDetails>(`/game/round/${from - 1}`) : null;
   const counts = { rounds: 0, voided: 0, beforeChains: 0 };
   const chainsSeen = new Set<string>();
+  const finished: RoundDetails[] = [];
   let running: RoundDetails | null = null;
   for (let start = from; start <= to; start += PARALLEL) {
     const ids = Array.from({ length: Math.min(PARALLEL, to - start + 1) }, (_, i) => start + i);
@@ -66,6 +74,7 @@ export async function auditRounds(get: ApiGet, from: number, to: number): Promis
       );
       if (mismatch) return { ok: false, line: `MISMATCH round ${ids[i]}: ${mismatch}` };
       counts.rounds++;
+      finished.push(round);
       if (round.gameState === 'VOID') counts.voided++;
       if (round.chainId === null) counts.beforeChains++;
       else chainsSeen.add(round.chainId);
@@ -78,9 +87,11 @@ export async function auditRounds(get: ApiGet, from: number, to: number): Promis
     ? `, seed chain${chainsSeen.size > 1 ? 's' : ''} ${[...chainsSeen].join(', ')}`
     : '';
   const before = counts.beforeChains ? `, ${counts.beforeChains} drawn before seed chains (hash only)` : '';
+  const settled = await auditSettlements(get, finished, readMemo);
+  if (!settled.ok) return settled;
   return {
     ok: true,
-    line: `PASS rounds ${from}..${to}: ${counts.rounds} round${counts.rounds === 1 ? '' : 's'} (${counts.voided} voided${before}${chainsText}); every hash, crash point and link checks out${notOver}`,
+    line: `PASS rounds ${from}..${to}: ${counts.rounds} round${counts.rounds === 1 ? '' : 's'} (${counts.voided} voided${before}${chainsText}); every hash, crash point and link checks out; ${settled.line}${notOver}`,
   };
 }
 

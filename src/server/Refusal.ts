@@ -17,6 +17,8 @@ export class Refusal extends Error {
     readonly translatable?: Translatable,
     /** For 'too_many': when a try may come again (the answer's Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** Sent with the refusal as the envelope's `data` (a refused cash-out's receipt). */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
   }

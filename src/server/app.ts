@@ -28,6 +28,7 @@ import { betRoutes } from './http/bet';
 import { paymentRoutes } from './http/payment';
 import { chatRoutes } from './chat/routes';
 import { purgeChat } from './chat/moderation';
+import { fairnessRoutes } from './http/fairness';
 import { serveClient } from './http/staticClient';
 import { securityHeaders } from './http/securityHeaders';
 import { fundLocalHouse } from './payments/houseFloat';
@@ -105,6 +106,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // Shutdown: stop the rounds (no more bets), close the sockets, then HTTP, the bus and the database.
   app.addHook('preClose', async () => {
     services.seeds.close();
+    services.anchorer.stop();
     await opsFeed.stop();
     clusterErrors.stop();
     await leadership.stop();
@@ -113,6 +115,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // onClose hooks run in reverse order: the database closes last.
   app.addHook('onClose', async () => {
     await paymentWorker.stop();
+    await services.presses.flush();
     await bus.close();
     services.clock.stop();
     await database.close();
@@ -139,6 +142,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       await api.register(metricsRoutes(metrics, config.metricsToken));
       await api.register(gameRoutes(services));
       await api.register(roundsRoutes(services));
+      await api.register(fairnessRoutes(services));
       await api.register(authRoutes(services));
       await api.register(userRoutes(services));
       await api.register(betRoutes(services));
@@ -164,6 +168,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       await bus.ready();
       // Before the first request: the in-memory local chain starts empty at every start.
       await fundLocalHouse(services.payments, config.localHouseSol);
+      await services.receipts.publish(database.db, services.clock.now());
       purge ??= setInterval(() => {
         const purges = [
           ...[tokens.purgeExpired(), purgePasswordFailures(database.db), purgeOpsSessions(database.db)],
@@ -177,7 +182,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       await opsFeed.start();
       const url = await app.listen({ port: config.port, host: config.host });
       // An engine runs the rounds while it leads; a standby waits for the lead.
-      if (config.role !== 'gateway') await leadership.start(engine);
+      if (config.role !== 'gateway') {
+        await leadership.start(engine);
+        services.anchorer.start();
+      }
       paymentWorker.start();
       return url;
     },

@@ -50,6 +50,12 @@ export interface Config {
   seedChainLength: number;
   /** Encrypts the seed chains' secret links at rest; when absent one is generated into DATA_DIR/secrets.json. */
   seedSecret: string | undefined;
+  /** The next seed chain is committed (and announced) when the current one has this many links left. */
+  seedChainAhead: number;
+  /** Makes the Ed25519 key that signs receipts; when absent, derived from JWT_SECRET, else generated into DATA_DIR/secrets.json. */
+  receiptSecret: string | undefined;
+  /** How often the settlement roots of the rounds since the last anchor are written to the chain. */
+  anchorEveryMs: number;
   /** The domain sign-in messages name; when absent (local chain only), the Host the player's request came to. */
   signInDomain: string | undefined;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): none by default, so nobody can pick their IP. */
@@ -291,6 +297,9 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret: secret(env, 'JWT_SECRET'),
     seedChainLength: integer(env, 'SEED_CHAIN_LENGTH', 1_000_000, 1),
     seedSecret: secret(env, 'SEED_SECRET'),
+    seedChainAhead: integer(env, 'SEED_CHAIN_AHEAD', 1000, 1),
+    receiptSecret: secret(env, 'RECEIPT_SECRET'),
+    anchorEveryMs: integer(env, 'ANCHOR_EVERY_MS', 300_000, 1000),
     signInDomain: env.SIGN_IN_DOMAIN || undefined,
     trustProxy: trustProxy(env),
     rateLimits: {

@@ -23,3 +23,17 @@ export function loadSeedKey(options: { seedSecret: string | undefined; dataDir: 
   if (options.seedSecret) return createHash('sha256').update(options.seedSecret).digest();
   return storedSecret(options.dataDir, 'seedKey');
 }
+
+/**
+ * The 32 bytes the receipt signing key is made from: RECEIPT_SECRET hashed, else JWT_SECRET hashed
+ * under a name of its own (so every gateway of a cluster signs with one key), else the stored `receiptKey`.
+ */
+export function loadReceiptSeed(options: {
+  receiptSecret: string | undefined;
+  jwtSecret: string | undefined;
+  dataDir: string;
+}): Uint8Array {
+  if (options.receiptSecret) return createHash('sha256').update(options.receiptSecret).digest();
+  if (options.jwtSecret) return createHash('sha256').update(`moonrush receipt key\0${options.jwtSecret}`).digest();
+  return storedSecret(options.dataDir, 'receiptKey');
+}

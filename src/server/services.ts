@@ -11,7 +11,11 @@ import { RoundEngine } from './game/RoundEngine';
 import { SeedChains, type DrawnRound } from './game/SeedChains';
 import { clientSeedSource } from './game/clientSeed';
 import { SEED_CHECKPOINT_EVERY } from './game/seedChainMath';
-import { loadSeedKey } from './secrets';
+import { loadReceiptSeed, loadSeedKey } from './secrets';
+import { ReceiptSigner } from './proof/ReceiptSigner';
+import { PressLog } from './proof/receipts';
+import { Anchorer } from './proof/anchors';
+import { sealMissing, sealRound } from './proof/settlementRoots';
 import { fencedDb, Leadership } from './game/Leadership';
 import { openLockSession } from './db/lockSession';
 import { AbandonedRounds } from './game/AbandonedRounds';
@@ -64,6 +68,12 @@ export interface Services {
   chain: Chain;
   payments: PaymentContext;
   paymentWorker: PaymentWorker;
+  /** Signs cash-out receipts (docs/provably-fair.md "Receipts"). */
+  receipts: ReceiptSigner;
+  /** What cash-outs by hand saw, written in batches. */
+  presses: PressLog;
+  /** Writes the settlement roots to the chain while this process runs the rounds. */
+  anchorer: Anchorer;
 }
 
 /** What tests may replace; a real server passes nothing. */
@@ -104,7 +114,7 @@ export async function createServices(
   const leaderDb = config.role === 'gateway' ? database.db : fencedDb(database.db, (tx) => leadership.fence(tx));
   const seeds = new SeedChains({
     ...{ db: leaderDb, clientSeeds: clientSeedSource(chain), log, key: loadSeedKey(config) },
-    ...{ length: config.seedChainLength, checkpointEvery: SEED_CHECKPOINT_EVERY },
+    ...{ length: config.seedChainLength, checkpointEvery: SEED_CHECKPOINT_EVERY, ahead: config.seedChainAhead },
   });
   const abandoned = new AbandonedRounds(bus);
   // A real cluster's nodes lag each other: a transfer is dead only after answers 30 s apart agree.
@@ -119,6 +129,11 @@ export async function createServices(
     caps: () => houseCaps(payments, config.risk),
     capRound,
     paused: async () => (await readPause(leaderDb)) !== null,
+    roots: { seal: (roundId) => sealRound(leaderDb, roundId), sealMissing: () => sealMissing(leaderDb) },
+  });
+  const anchorer = new Anchorer({
+    ...{ db: leaderDb, chain, log, everyMs: config.anchorEveryMs },
+    ...{ leading: () => engine.isRunning, now: () => clock.now() },
   });
   const retainers = new Map<string, Retainer>([
     [DESTINATIONS.game, new RoundSnapshot()],
@@ -148,6 +163,7 @@ export async function createServices(
   const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
   return {
     ...{ config, database, bus, metrics, engine, seeds, leadership, stomp, tokens, settler, abandoned, clock, pulse },
-    ...{ chain, payments, paymentWorker, hashes: new HashQueue(config.passwordHashQueue) },
+    ...{ chain, payments, paymentWorker, anchorer, hashes: new HashQueue(config.passwordHashQueue) },
+    ...{ receipts: new ReceiptSigner(loadReceiptSeed(config)), presses: new PressLog(database.db, log) },
   };
 }

@@ -77,6 +77,8 @@ export const STORAGE_KEYS = {
   betsFilter: 'betsFilter',
   sound: 'sound',
   hotkeys: 'hotkeys',
+  /** The player's cash-out receipts (docs/provably-fair.md "Receipts"). */
+  receipts: 'receipts',
 } as const;
 
 export const BET_FILTERS = ['all', 'my', 'top'] as const;

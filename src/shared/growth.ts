@@ -41,3 +41,11 @@ export function rateHundredths(rate: number): number {
 export function targetReached(target: number, fullRate: number): boolean {
   return target / HUNDREDTHS_PER_RATE < fullRate;
 }
+
+/**
+ * The cash-out latency: how much later on the growth curve the accepted rate is than the one the
+ * player saw, in ms of flight (negative when the page was ahead of the server).
+ */
+export function latencyMs(seenRate: number, acceptedRate: number): number {
+  return Math.round(msToRate(acceptedRate) - msToRate(seenRate));
+}

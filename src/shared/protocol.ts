@@ -11,6 +11,7 @@ export type * from './wire/events';
 export type * from './wire/fields';
 export type * from './wire/game';
 export type * from './wire/payment';
+export type * from './wire/proof';
 export type * from './wire/user';
 export { DESTINATIONS } from './wire/events';
 export * from './wire/limitNames';

@@ -37,6 +37,7 @@ async function serve(
   const chains = history(chain);
   const fairness: FairnessInfo = {
     current: chains[0]!,
+    next: null,
     chains,
     formula: { chain: '', random: '', crashPoint: '', hash: '' },
   };

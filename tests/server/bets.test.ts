@@ -201,7 +201,7 @@ describe('bets', () => {
     const byHand = (await post<{ betId: string }>('/bet/create', { amount: 1500 }, player.token)).body.data!.betId;
     const live = await startRound(db, round, 30_000);
     const manual = await post<CashOutResponse>('/bet/refund', { betId: byHand }, player.token);
-    expect(manual.body.data).toEqual({ betId: byHand, rate: 2.66, winAmount: 3990 });
+    expect(manual.body.data).toEqual({ betId: byHand, rate: 2.66, winAmount: 3990, receipt: expect.any(Object) });
     await t.server.services.settler.roundTick(live, 6.04);
     expect(events.at(-1)).toMatchObject({
       eventType: 'BET_REFUNDED',

@@ -31,6 +31,7 @@ function cluster(answers: {
     getSlot: async (commitment) => (commitment === 'finalized' ? (answers.finalizedSlot ?? 500) : 532),
     getBlocks: async (start, end) => (answers.blocks ?? []).filter((slot) => slot >= start && slot <= (end ?? start)),
     getBlock: (async (slot: number) => ({ blockhash: `hash-of-${slot}` })) as unknown as RpcConnection['getBlock'],
+    getTransaction: (async () => null) as unknown as RpcConnection['getTransaction'],
   };
   return { connection, sent };
 }

@@ -16,11 +16,16 @@ import { startServer, type TestServer } from './harness';
  * each stop voids it, which publishes its secrets), on a chain of 2 links, so the third start has
  * to commit a new chain. (A new process continuing a chain is in seedChains.test.ts.)
  */
+/** What npm run verify adds for rounds whose settlements check out and no anchor covers yet. */
+const SETTLED =
+  'every settlement root checks out against its bets; 0 anchors agree (give --rpc to read them on the chain); every seed chain was announced before its first round';
+
 describe('provably fair seed chain over HTTP', () => {
   let t: TestServer;
   let get: ApiGet;
   beforeAll(async () => {
-    t = await startServer({ SEED_CHAIN_LENGTH: '2', BETTING_MS: '60000' });
+    // The next chain is committed at the last link of the one in use (SEED_CHAIN_AHEAD=1), so chain 2 exists before round 3.
+    t = await startServer({ SEED_CHAIN_LENGTH: '2', SEED_CHAIN_AHEAD: '1', BETTING_MS: '60000' });
     const { engine } = t.server.services;
     for (let restart = 0; restart < 2; restart++) {
       await engine.stop();
@@ -79,12 +84,12 @@ describe('provably fair seed chain over HTTP', () => {
   it('passes npm run verify over the finished rounds and names a round that is not over', async () => {
     expect(await auditRounds(get, 1, 2)).toEqual({
       ok: true,
-      line: 'PASS rounds 1..2: 2 rounds (2 voided, seed chain 1); every hash, crash point and link checks out',
+      line: `PASS rounds 1..2: 2 rounds (2 voided, seed chain 1); every hash, crash point and link checks out; ${SETTLED}`,
     });
     expect(await auditRounds(get, 2, 2)).toMatchObject({ ok: true });
     expect(await auditRounds(get, 1, 3)).toEqual({
       ok: true,
-      line: 'PASS rounds 1..3: 2 rounds (2 voided, seed chain 1); every hash, crash point and link checks out; round 3 is not over yet',
+      line: `PASS rounds 1..3: 2 rounds (2 voided, seed chain 1); every hash, crash point and link checks out; ${SETTLED}; round 3 is not over yet`,
     });
     expect(await auditRounds(get, 3, 9)).toEqual({
       ok: false,

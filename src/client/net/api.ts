@@ -24,6 +24,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    /** What the refusal carried beside its message (a refused cash-out's receipt). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -181,7 +183,8 @@ const errorText = (body: Envelope | undefined): string =>
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
-    return new ApiError(errorText(error.data as Envelope | undefined), error.response?.status ?? null);
+    const body = error.data as Envelope | undefined;
+    return new ApiError(errorText(body), error.response?.status ?? null, body?.data);
   }
   return new ApiError(t('wallet.errorOccurred'), null);
 }

@@ -14,5 +14,5 @@ export const createBet = (amount: number, rate: number | null, idempotencyKey: s
 
 export const cancelBet = (betId: string) => api.post('/bet/cancel', { betId });
 
-/** POST /bet/refund, the spec's name for a cash-out. */
-export const cashOut = (betId: string) => api.post('/bet/refund', { betId });
+/** POST /bet/refund, the spec's name for a cash-out, with the multiplier the page showed when the player pressed. */
+export const cashOut = (betId: string, seenRate: number) => api.post('/bet/refund', { betId, seenRate });

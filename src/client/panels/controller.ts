@@ -24,7 +24,11 @@ import { panelNow, updatePanel, updatePanels } from './panelStore';
 import { betAmount, cashedOut, idle, placed, queued, stopAutoBet, target } from './transitions';
 import { formatRate } from '../hud/format';
 import { t } from '../i18n/i18n';
-
+import { computeFrame, createFrameState } from '../flight/frame';
+import { clockOffsetAtom } from '../state/clockAtom';
+import { keepReceiptAtom } from '../state/receiptsAtom';
+import { tickAtom } from '../state/tickAtom';
+import type { Receipt } from '../../shared/protocol';
 
 /** The main button of panel `index`: BET, CANCEL, CLAIM or WAITING by its state. */
 export async function pressMain(index: number): Promise<void> {
@@ -133,14 +137,24 @@ async function claim(index: number): Promise<void> {
   const { betId } = panelNow(index);
   updatePanel(index, (panel) => ({ ...panel, busy: true }));
   try {
-    const answer = await cashOut(betId!); // a running bet has its id
+    const answer = await cashOut(betId!, shownNow()); // a running bet has its id
+    store.set(keepReceiptAtom, { betId: answer.betId, receipt: answer.receipt });
     store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(String(answer.betId)));
     // Its BET_REFUNDED may have come first and settled the panel, with the sound.
     if (panelNow(index).betId === betId) playSound('cashout');
     updatePanel(index, (panel) => (panel.betId === betId ? cashedOut(panel, answer.rate, answer.winAmount) : panel));
     void refreshProfile();
-  } catch {
-    // Too late: the round's end settles the panel.
+  } catch (error) {
+    // Too late: the round's end settles the panel; the refusal's signed receipt is kept.
+    const refused = error instanceof ApiError ? (error.data as { receipt?: Receipt } | undefined)?.receipt : undefined;
+    if (refused) store.set(keepReceiptAtom, { betId: betId!, receipt: refused });
     updatePanel(index, (panel) => ({ ...panel, busy: false }));
   }
+}
+
+/** The multiplier the rocket shows at this instant: what the player saw when they pressed (the receipt's seenRate). */
+function shownNow(): number {
+  const frame = createFrameState();
+  computeFrame(frame, store.get(roundAtom), store.get(tickAtom), Date.now(), store.get(clockOffsetAtom) ?? 0);
+  return frame.shown;
 }

@@ -5,6 +5,7 @@
  * (docs/architecture.md "From the server to the pixels").
  */
 
+import { rememberRoot } from '../proof/liveRoots';
 import { HISTORY_LENGTH } from '../../shared/constants';
 import { msToRate, shownRate } from '../../shared/growth';
 import type { GameEndedData, GameEvent, GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
@@ -163,6 +164,7 @@ export function applyGameEvent(event: GameEvent, now = Date.now()): boolean {
   if (event.eventType === 'GAME_VOIDED') store.set(betsAtom, voidBets(store.get(betsAtom)));
   if (event.eventType === 'GAME_LIMIT') store.set(houseAtom, { ...store.get(houseAtom), limit: event.data });
   panelsFollowRound(event);
+  rememberRoot(event);
   if ('serverTime' in event.data) {
     store.set(clockOffsetAtom, nextClockOffset(store.get(clockOffsetAtom), event.data.serverTime - now));
   }

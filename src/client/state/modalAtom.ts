@@ -14,6 +14,8 @@ export interface FairnessRound {
   /** The full crash point (the number that was hashed), or the shown rate when that is all we have. */
   rate: number | null;
   salt: string | null;
+  /** The player's bet the dialog was opened from (its receipt and its proof are shown). */
+  betId?: string;
 }
 
 /** What the Provably Fair dialog shows: a given round, or null for the current one (the orange button). */

@@ -142,7 +142,7 @@ export async function cashOut(
   account: AccountRef,
   betId: number,
   arrival: Arrival,
-): Promise<CashOutResponse> {
+): Promise<Omit<CashOutResponse, 'receipt'> & { paid: BetRow }> {
   if (arrival.leaderSilent) throw refused('paused');
   const abandoned = `{${betting.abandoned.ids().join(',')}}`;
   const [row] = await queryRows<{ bet: BetJson | { refused: string } }>(
@@ -151,5 +151,10 @@ export async function cashOut(
   );
   const paid = betOrRefusal(row!.bet);
   publishBet(betting, 'BET_REFUNDED', toBet(paid, account.nickname));
-  return { betId: String(betId), rate: paid.rate! / HUNDREDTHS_PER_RATE, winAmount: paid.winAmount! };
+  return { betId: String(betId), rate: paid.rate! / HUNDREDTHS_PER_RATE, winAmount: paid.winAmount!, paid };
+}
+
+/** True for the refusal of a cash-out that arrived at or after the crash instant. */
+export function isTooLate(error: unknown): error is Refusal {
+  return error instanceof Refusal && error.translatable?.code === 'tooLate';
 }

@@ -49,6 +49,10 @@ export interface Chain {
   /** Builds and signs a transfer of `lamports` from the house wallet to `to`, with `memo` to tell transfers apart. */
   transferFromHouse(to: string, lamports: bigint, memo: string): Promise<SignedTransfer>;
   balance(address: string): Promise<bigint>;
+  /** Writes `memo` to the chain in a transaction of its own paid by the house; returns its signature once sent. */
+  writeMemo(memo: string): Promise<string>;
+  /** The memo of a transaction writeMemo sent, as the chain keeps it, or null when the chain does not know it. */
+  readMemo(signature: string): Promise<string | null>;
   /** Real clusters: the latest confirmed slot (seed chains announce a future one). */
   currentSlot?(): Promise<number>;
   /** Real clusters: the first finalized block at or after `slot`, or null while there is none yet. */

@@ -5,7 +5,8 @@ import { address, getTransactionDecoder, lamports as toLamports, type Signature 
 import { Keypair } from '@solana/web3.js';
 import type { Blockhash, Chain, SignedTransfer, TxStatus } from './Chain';
 import { ChainRejected } from './Chain';
-import { signHouseTransfer, wireSignature } from './houseTransfer';
+import { signHouseTransfer, signMemo, wireSignature } from './houseTransfer';
+import { memoFromLogs } from '../../shared/settlement';
 
 /** How long a local blockhash lives, as a real cluster's ~150 blocks do. */
 const BLOCKHASH_TTL_MS = 60_000;
@@ -89,6 +90,19 @@ export class LocalChain implements Chain {
 
   async balance(wallet: string): Promise<bigint> {
     return this.svm.getBalance(address(wallet)) ?? 0n;
+  }
+
+  async writeMemo(memo: string): Promise<string> {
+    const signed = signMemo(this.house, memo, await this.latestBlockhash());
+    await this.submit(signed.wire);
+    const status = await this.status(signed.signature);
+    if (status.state === 'failed') throw new ChainRejected(status.reason);
+    return signed.signature;
+  }
+
+  async readMemo(signature: string): Promise<string | null> {
+    const found = this.svm.getTransaction(signature as Signature);
+    return found && !(found instanceof FailedTransactionMetadata) ? memoFromLogs(found.logs()) : null;
   }
 
   /**

@@ -4,7 +4,8 @@ import { type Connection, type Keypair, PublicKey, SendTransactionError } from '
 import type { PaymentEnvironmentType } from '../../shared/protocol';
 import type { Blockhash, Chain, SignedTransfer, TxStatus } from './Chain';
 import { ChainRejected } from './Chain';
-import { signHouseTransfer, wireSignature } from './houseTransfer';
+import { signHouseTransfer, signMemo, wireSignature } from './houseTransfer';
+import { memoFromLogs } from '../../shared/settlement';
 
 /** The part of web3.js's Connection this chain uses, so tests can stand in for a cluster. */
 export type RpcConnection = Pick<
@@ -18,6 +19,7 @@ export type RpcConnection = Pick<
   | 'getSlot'
   | 'getBlocks'
   | 'getBlock'
+  | 'getTransaction'
 >;
 
 /** How far past a slot to look for its first block (slots may be skipped, never this many). */
@@ -108,5 +110,17 @@ export class RpcChain implements Chain {
 
   async balance(wallet: string): Promise<bigint> {
     return BigInt(await this.connection.getBalance(new PublicKey(wallet), 'finalized'));
+  }
+
+  async writeMemo(memo: string): Promise<string> {
+    return this.submit(signMemo(this.house, memo, await this.latestBlockhash()).wire);
+  }
+
+  async readMemo(signature: string): Promise<string | null> {
+    const found = await this.connection.getTransaction(signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+    return found?.meta?.logMessages ? memoFromLogs(found.meta.logMessages) : null;
   }
 }

@@ -16,6 +16,15 @@ export function signHouseTransfer(house: Keypair, to: string, lamports: bigint, 
   return { ...recent, signature: bs58.encode(tx.signature), wire: new Uint8Array(tx.serialize()) };
 }
 
+/** Signs a transaction whose one instruction is a Memo of `memo`, paid by `payer`; nothing is sent. */
+export function signMemo(payer: Keypair, memo: string, recent: Blockhash): SignedTransfer {
+  const tx = new Transaction({ feePayer: payer.publicKey, blockhash: recent.blockhash, lastValidBlockHeight: Number(recent.lastValidBlockHeight) });
+  tx.add(memoInstruction(memo));
+  tx.sign(payer);
+  if (!tx.signature) throw new Error('the memo was not signed');
+  return { ...recent, signature: bs58.encode(tx.signature), wire: new Uint8Array(tx.serialize()) };
+}
+
 /** The signature of signed wire bytes (the fee payer's, the first one), base58. */
 export function wireSignature(wire: Uint8Array): string {
   // A legacy or versioned transaction starts with a compact-u16 signature count, then 64-byte signatures.

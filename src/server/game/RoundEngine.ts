@@ -36,6 +36,16 @@ interface RoundEngineOptions {
   capRound?: (tx: Tx, round: LiveRound) => Promise<number | null>;
   /** True while an operator pauses the game (docs/ops.md "Pause"): no round is created until it is false. */
   paused?: () => Promise<boolean>;
+  /** Settlement roots (docs/provably-fair.md "Settlement roots"): computed once a round's bets are settled, published with its end. */
+  roots?: SettlementRootsOf;
+}
+
+/** What the engine asks of settlement roots (src/server/proof/settlementRoots.ts). */
+interface SettlementRootsOf {
+  /** Computes and stores a finished round's root; returns it in hex. */
+  seal(roundId: number): Promise<string>;
+  /** Seals the finished rounds a failure left without one. */
+  sealMissing(): Promise<unknown>;
 }
 
 /** How often a paused engine asks whether the pause has ended. */
@@ -118,6 +128,7 @@ export class RoundEngine {
   private async createRound(): Promise<void> {
     await this.closeLeftovers();
     for (const listener of this.listeners) await listener.settleInterrupted?.();
+    await this.options.roots?.sealMissing();
     if (await this.waitWhilePaused()) return;
     const secret = await this.options.secrets();
     const caps = await this.options.caps?.();
@@ -196,8 +207,11 @@ export class RoundEngine {
     const rate = rateHundredths(round.fullRate);
     const time = Math.round(crashAt);
     await markEnded(this.options.db, round.id, time, rate);
+    let settlementRoot: string | undefined;
     try {
       for (const listener of this.listeners) await listener.roundEnded?.(round);
+      // Off the betting path: once every bet of the round is settled (a failed settlement leaves it to sealMissing).
+      settlementRoot = await this.seal(round.id);
     } catch (error) {
       // The crash is a fact players must see; what was left unpaid is paid before the next round.
       this.options.log.error({ err: error, gameId: String(round.id) }, 'settling the round end failed');
@@ -211,6 +225,7 @@ export class RoundEngine {
       hash: round.hash,
       salt: round.salt,
       time,
+      ...(settlementRoot && { settlementRoot }),
     };
     this.publish({ eventType: 'GAME_ENDED', data: ended });
     this.options.metrics.rounds.inc({ state: 'ended' });
@@ -230,6 +245,10 @@ export class RoundEngine {
     const limit = { gameId: String(round.id), rate: round.limitRate / HUNDREDTHS_PER_RATE };
     this.publish({ eventType: 'GAME_LIMIT', data: limit });
     this.options.log.info(limit, 'house limit reached');
+  }
+
+  private async seal(roundId: number): Promise<string | undefined> {
+    return this.options.roots?.seal(roundId);
   }
 
   private current(): LiveRound {
@@ -269,7 +288,11 @@ export class RoundEngine {
     for (const { id, fullRate, hash, salt } of voided) {
       this.options.log.warn({ gameId: String(id) }, 'round voided: it was left unfinished');
       this.options.metrics.rounds.inc({ state: 'void' });
-      this.publish({ eventType: 'GAME_VOIDED', data: { gameId: String(id), fullRate, hash, salt } });
+      const settlementRoot = await this.seal(id).catch((error: unknown) => {
+        this.options.log.error({ err: error, gameId: String(id) }, 'the settlement root of a voided round failed');
+      });
+      const data = { gameId: String(id), fullRate, hash, salt, ...(settlementRoot && { settlementRoot }) };
+      this.publish({ eventType: 'GAME_VOIDED', data });
     }
     for (const announce of announcements) announce();
   }

@@ -1,10 +1,10 @@
 /**
- * Where round secrets come from (docs/provably-fair.md "The scheme"): link i of the newest seed chain, i one past
- * the last link a round used, so a restart continues the chain. A new chain is committed (and
- * shown by GET /game/fairness) only when the newest one has run out.
+ * Where round secrets come from (docs/provably-fair.md "The scheme"): link i of the seed chain in use, i one past
+ * the last link a round used, so a restart continues the chain. The next chain is committed (and
+ * shown by GET /game/fairness as `next`) while the one in use still has SEED_CHAIN_AHEAD links left.
  */
 
-import { and, desc, eq, isNull, max } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, max } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { roundFromSeed, type RoundSecret } from '../../shared/fairness';
 import type { Db } from '../db/client';
@@ -35,35 +35,78 @@ interface SeedChainsOptions {
   pollMs?: number;
   /** How long one draw waits for it before failing (the engine retries). */
   waitMs?: number;
+  /** Commit the next chain when the one in use has fewer links left than this (none: when it has run out). */
+  ahead?: number;
 }
 
 export class SeedChains {
   private readonly opened = new Map<number, Buffer[]>();
   private closed = false;
+  private announcing: Promise<SeedChainRow | undefined> | undefined;
 
   constructor(private readonly options: SeedChainsOptions) {}
 
-  /** The next round's secret. */
+  /**
+   * The next round's secret: the link after the last one a round used, on the chain in use, else
+   * link 1 of the chain after it (committed ahead), else of a chain committed now. When the chain in
+   * use has fewer than `ahead` links left and none follows it, the next one is committed in the
+   * background, so it is published well before its first round.
+   */
   async next(): Promise<DrawnRound> {
     const { db } = this.options;
-    let [chain] = await db.select().from(seedChains).orderBy(desc(seedChains.id)).limit(1);
-    let index = 1;
-    if (chain) {
-      const [used] = await db
-        .select({ last: max(rounds.chainIndex) })
-        .from(rounds)
-        .where(eq(rounds.chainId, chain.id));
-      index = (used?.last ?? 0) + 1;
+    const [used] = await db.select({ chainId: max(rounds.chainId) }).from(rounds);
+    const usedChain = used?.chainId ?? 0;
+    const [last] = usedChain
+      ? await db
+          .select({ index: max(rounds.chainIndex) })
+          .from(rounds)
+          .where(eq(rounds.chainId, usedChain))
+      : [];
+    const candidates = await db
+      .select()
+      .from(seedChains)
+      .where(gte(seedChains.id, usedChain))
+      .orderBy(asc(seedChains.id));
+    let drawn: { chain: SeedChainRow; checkpoints: Buffer[]; index: number } | undefined;
+    for (const chain of candidates) {
+      const index = chain.id === usedChain ? (last?.index ?? 0) + 1 : 1;
+      const checkpoints = index <= chain.length ? this.open(chain) : undefined;
+      if (checkpoints) {
+        drawn = { chain, checkpoints, index };
+        break;
+      }
     }
-    let checkpoints = chain && index <= chain.length ? this.open(chain) : undefined;
-    if (!chain || !checkpoints) {
-      chain = await this.commit();
-      checkpoints = this.open(chain)!;
-      index = 1;
+    if (!drawn) {
+      const chain = (await this.announcing) ?? (await this.commit());
+      drawn = { chain, checkpoints: this.open(chain)!, index: 1 };
     }
+    const { chain, checkpoints, index } = drawn;
+    const followed = candidates.some((other) => other.id > chain.id);
+    if (this.options.ahead !== undefined && chain.length - index < this.options.ahead && !followed) this.announceNext();
     const clientSeed = chain.clientSeed ?? (await this.waitForClientSeed(chain));
     const seed = seedAt(checkpoints, chain.checkpointEvery, chain.length, index);
     return { ...(await roundFromSeed(seed, clientSeed)), chainId: chain.id, chainIndex: index };
+  }
+
+  /** Commits the next chain in the background, once; `announced()` waits for it. */
+  private announceNext(): void {
+    if (this.announcing) return;
+    this.announcing = this.commit()
+      .catch((error: unknown) => {
+        this.options.log.error(
+          { err: error },
+          'committing the next seed chain ahead failed; it is committed when needed',
+        );
+        return undefined;
+      })
+      .finally(() => {
+        this.announcing = undefined;
+      });
+  }
+
+  /** Resolves once a chain being committed ahead is stored (at once when none is). */
+  async announced(): Promise<void> {
+    await this.announcing;
   }
 
   /** Ends any wait for a client seed or a chain being built, so the engine can stop. */

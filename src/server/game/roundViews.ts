@@ -4,6 +4,7 @@ import { rateAt, shownRate } from '../../shared/growth';
 import type { GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
 import type { Db } from '../db/client';
 import { endedRounds, type RoundRow } from './rounds';
+import { rootsOf } from '../proof/settlementRoots';
 
 /** The round players see now (`row` is the latest round, as latestRound reads it), or null before the first round exists. */
 export function gameInfo(row: RoundRow | undefined, now: number): GameInfo | null {
@@ -26,6 +27,10 @@ export function gameInfo(row: RoundRow | undefined, now: number): GameInfo | nul
 /** The newest finished rounds, newest first; a voided round too, so a restart never hides a crash point. */
 export async function lastRounds(db: Db, limit: number): Promise<RoundHistoryEntry[]> {
   const rows = await endedRounds(db, limit, true);
+  const roots = await rootsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     gameId: String(row.id),
     rate: finalRate(row),
@@ -34,6 +39,7 @@ export async function lastRounds(db: Db, limit: number): Promise<RoundHistoryEnt
     salt: row.salt,
     time: row.endedAt ?? row.createdAt,
     ...(row.state === 'VOID' && { voided: true as const }),
+    ...(roots.has(row.id) && { settlementRoot: roots.get(row.id) }),
   }));
 }
 

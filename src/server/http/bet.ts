@@ -3,23 +3,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { largestBet, stakeRefusal } from '../../shared/betPolicy';
 import type { Services } from '../services';
-import {
-  cancelBet,
-  cashOut,
-  placeBet,
-  type Arrival,
-  type Betting,
-  type CashOutGate,
-} from '../betting/bets';
+import { cancelBet, cashOut, isTooLate, placeBet, type Arrival, type Betting, type CashOutGate } from '../betting/bets';
 import { betHistory, currentBets } from '../ledger/betViews';
+import { ownBet, paidReceipt, refusedReceipt, seenHundredths, settledReceipt, type Press } from '../proof/receipts';
+import { betProof } from '../proof/settlementRoots';
+import { Refusal } from '../Refusal';
+import { notFound } from './errors';
 import { badRequest } from './errors';
 import { idempotent } from './idempotency';
-import { accountLimit, signedInAddressLimit } from './rateLimits';
+import { accountLimit, addressLimit, signedInAddressLimit } from './rateLimits';
 import { route } from './route';
 
 /** The /bet routes, limited per account (a crowd behind one address holds many players); cancels per address too. */
 export function betRoutes(services: Services) {
-  const { config, database, bus, metrics, abandoned, clock, pulse } = services;
+  const { config, database, bus, metrics, abandoned, clock, pulse, receipts, presses } = services;
   const betting: Betting & CashOutGate = { db: database.db, bus, metrics, abandoned, maxWin: config.maxWin };
   const largest = largestBet(config.maxBet, config.maxWin);
   /** The stake's upper bound is a setting, so the bet policy is asked here as well as in the wire's schema. */
@@ -58,9 +55,47 @@ export function betRoutes(services: Services) {
     const stamp = async (request: FastifyRequest) => {
       arrivals.set(request, { at: clock.now(), leaderSilent: pulse.silent() });
     };
-    route(app, 'POST /bet/refund', [stamp, settleLimit], async (request) =>
-      cashOut(betting, request.account, request.body.betId, arrivals.get(request)!),
+    route(app, 'POST /bet/refund', [stamp, settleLimit], async (request) => {
+      const { account, body } = request;
+      const arrival = arrivals.get(request)!;
+      const press: Press = {
+        betId: body.betId,
+        seenRate: seenHundredths(body.seenRate),
+        acceptedRate: null,
+        receivedAt: arrival.at,
+      };
+      try {
+        const { paid, ...answer } = await cashOut(betting, account, body.betId, arrival);
+        press.acceptedRate = paid.rate;
+        presses.add(press);
+        return { ...answer, receipt: paidReceipt(receipts, paid, press) };
+      } catch (error) {
+        throw await withRefusedReceipt(error, account.id, press);
+      }
+    });
+
+    /** A cash-out refused because it came after the crash carries the signed receipt of that refusal. */
+    const withRefusedReceipt = async (error: unknown, accountId: number, press: Press) => {
+      if (!isTooLate(error)) return error;
+      const bet = await ownBet(database.db, accountId, press.betId);
+      if (!bet) return error;
+      presses.add(press);
+      return new Refusal(error.kind, error.message, error.translatable, undefined, {
+        receipt: refusedReceipt(receipts, bet, press, clock.now()),
+      });
+    };
+
+    route(app, 'GET /bet/:betId/receipt', settleLimit, async ({ account, params }) =>
+      settledReceipt(database.db, receipts, presses, account.id, params.betId),
     );
+
+    // Public: a bet shared in chat links here, and anyone checks it against the round's published root.
+    const proofLimit = addressLimit(app, 'bet-proof', config.rateLimits.publicPerIp);
+    route(app, 'GET /bet/:betId/proof', proofLimit, async ({ params }) => {
+      const proof = await betProof(database.db, params.betId);
+      if (!proof) throw notFound('No proof for this bet: unknown, canceled, or its round is not settled yet');
+      return proof;
+    });
 
     route(app, 'GET /bet/current', limits, async ({ account }) => currentBets(database.db, account, config.maxWin));
 

@@ -51,7 +51,10 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     if (error instanceof Refusal) {
       const code = error.translatable && { errorCode: error.translatable.code, errorParams: error.translatable.params ?? {} };
-      return reply.status(REFUSAL_STATUS[error.kind]).send({ success: false, errorMessage: error.message, ...code });
+      const { data } = error;
+      return reply
+        .status(REFUSAL_STATUS[error.kind])
+        .send({ success: false, errorMessage: error.message, ...code, ...(data && { data }) });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ success: false, errorMessage: 'Too many requests, slow down' });

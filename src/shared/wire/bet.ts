@@ -5,6 +5,7 @@ import { MIN_STAKE, STAKE_NOT_WHOLE, STAKE_TOO_SMALL } from '../betPolicy';
 import { AUTO_RATE_MAX, AUTO_RATE_MIN } from '../constants';
 import { bet } from './betObject';
 import { beforeBet, body, number } from './fields';
+import { receipt } from './proof';
 
 /** Bets in leaders and history also carry their round's fairness data. */
 export const betWithRound = z.object({
@@ -41,7 +42,13 @@ export const betIdAnswer = z.object({
 });
 export type BetIdResponse = z.infer<typeof betIdAnswer>;
 
-export const cashOutAnswer = z.object({ betId: z.string(), rate: z.number(), winAmount: z.number() });
+export const cashOutAnswer = z.object({
+  betId: z.string(),
+  rate: z.number(),
+  winAmount: z.number(),
+  /** Extension (docs/provably-fair.md "Receipts"): the signed receipt of this cash-out. */
+  receipt,
+});
 export type CashOutResponse = z.infer<typeof cashOutAnswer>;
 
 export const betHistory = z.object({ betHistory: z.array(betWithRound) });
@@ -71,4 +78,12 @@ const target = number('rate')
 export const betBody = body({ amount });
 export const autoBetBody = body({ amount, rate: target });
 export const betIdBody = body({ betId });
+/** POST /bet/refund: the bet, and (extension) the multiplier the page showed when the player pressed. */
+export const refundBody = body({
+  betId,
+  seenRate: number('seenRate')
+    .min(1, 'seenRate must be a multiplier of at least 1')
+    .max(AUTO_RATE_MAX, `seenRate must be at most ${AUTO_RATE_MAX}`)
+    .optional(),
+});
 export const betHistoryQuery = body({ before: beforeBet });

@@ -33,10 +33,19 @@ const gameEnded = z.object({
   salt: z.string(),
   /** ms timestamp of the crash instant. */
   time: z.number(),
+  /** Extension (docs/provably-fair.md "Settlement roots"): the RFC 6962 root over the round's settled bets, in hex; absent when it could not be computed at the end (then GET /game/round/{gameId} has it). */
+  settlementRoot: z.optional(z.string()),
 });
 export type GameEndedData = z.infer<typeof gameEnded>;
 /** Extension: the round was voided (a stop, crash or database outage left it unfinished); its bets are refunded and its secret is published. */
-const gameVoided = z.object({ gameId: z.string(), fullRate: z.number(), hash: z.string(), salt: z.string() });
+const gameVoided = z.object({
+  gameId: z.string(),
+  fullRate: z.number(),
+  hash: z.string(),
+  salt: z.string(),
+  /** As GAME_ENDED's: the root over the round's refunded bets. */
+  settlementRoot: z.optional(z.string()),
+});
 /**
  * Extension (docs/architecture.md "House limits"): the round reached the house's limit for one round, and every bet still
  * open was cashed out at `rate` (BET_REFUNDED events went out just before). The round flies on.

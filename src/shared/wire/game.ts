@@ -43,6 +43,8 @@ export const roundHistoryEntry = z.object({
   time: z.number(),
   /** Extension: the round was voided and its bets refunded. */
   voided: z.literal(true).optional(),
+  /** Extension (docs/provably-fair.md "Settlement roots"): the root over the round's settled bets (hex), once computed. */
+  settlementRoot: z.string().optional(),
 });
 export type RoundHistoryEntry = z.infer<typeof roundHistoryEntry>;
 
@@ -62,6 +64,8 @@ export const roundDetails = z.object({
   /** The seed chain and link i (salt = s_i); null for rounds drawn before seed chains. */
   chainId: z.string().nullable(),
   chainIndex: z.number().nullable(),
+  /** The root over the round's settled bets (hex), once ENDED or VOID and computed. */
+  settlementRoot: z.string().optional(),
 });
 export type RoundDetails = z.infer<typeof roundDetails>;
 
@@ -85,8 +89,10 @@ const seedChainInfo = z.object({
 export type SeedChainInfo = z.infer<typeof seedChainInfo>;
 
 export const fairnessInfo = z.object({
-  /** The chain rounds are drawn from now (the newest). */
+  /** The chain rounds are drawn from now. */
   current: seedChainInfo.nullable(),
+  /** The chain committed ahead that follows it (docs/provably-fair.md "The next chain"), null until announced. */
+  next: seedChainInfo.nullable(),
   /** Every chain, newest first. */
   chains: z.array(seedChainInfo),
   formula: z.object({ chain: z.string(), random: z.string(), crashPoint: z.string(), hash: z.string() }),

@@ -17,7 +17,9 @@ import {
   betWithRound,
   cashOutAnswer,
   currentBets,
+  refundBody,
 } from './bet';
+import { anchors, anchorsQuery, betParams, betProof, cashOutLatency, receipt, receiptKeys } from './proof';
 import {
   fairnessInfo,
   gameIdParams,
@@ -81,10 +83,16 @@ export const routes = {
   'GET /game/rounds': { query: roundsQuery, answer: z.array(roundDetails) },
   'GET /game/status': { answer: gameStatus },
 
+  'GET /fairness/keys': { answer: receiptKeys },
+  'GET /fairness/anchors': { query: anchorsQuery, answer: anchors },
+  'GET /fairness/latency': { answer: cashOutLatency },
+
   'POST /bet/create': { body: betBody, answer: betIdAnswer, signedIn: true },
   'POST /bet/create/auto': { body: autoBetBody, answer: betIdAnswer, signedIn: true },
   'POST /bet/cancel': { body: betIdBody, answer: betIdAnswer, signedIn: true },
-  'POST /bet/refund': { body: betIdBody, answer: cashOutAnswer, signedIn: true },
+  'POST /bet/refund': { body: refundBody, answer: cashOutAnswer, signedIn: true },
+  'GET /bet/:betId/receipt': { params: betParams, answer: receipt, signedIn: true },
+  'GET /bet/:betId/proof': { params: betParams, answer: betProof },
   'GET /bet/current': { answer: currentBets, signedIn: true },
   'GET /bet/history': { query: betHistoryQuery, answer: betHistory, signedIn: true },
 

@@ -3,12 +3,13 @@
  * round's fairness data. Its Stats part (docs/hud.md, "Player tools") loads with its chart only when picked.
  */
 
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
 import type { BetWithRound } from '../../../shared/protocol';
 import { api } from '../../net/api';
 import { fromWire, type PlayerBet } from '../../net/betStatus';
 import { openFairnessAtom } from '../../state/modalAtom';
+import { ownProofsAtom } from '../../state/settlementAtom';
 import { formatCoins, formatRate, formatTime, rateColor } from '../format';
 import { Chip } from '../pixel';
 import { fairnessOfBet } from './fairnessOfBet';
@@ -69,10 +70,25 @@ function BetHistory() {
             </span>
           </span>
           {bet.rate !== null ? <Chip color={rateColor(bet.rate)}>{formatRate(bet.rate)}</Chip> : <span />}
-          <Outcome bet={bet} />
+          <span>
+            <Outcome bet={bet} /> <ProofMark betId={bet.betId} />
+          </span>
         </button>
       ))}
     </div>
+  );
+}
+
+/** ✓ once the bet proved to be in the settlement root the page saw live, ✗ when it did not (src/client/proof/). */
+function ProofMark({ betId }: { betId: string }) {
+  const t = useT();
+  const holds = useAtomValue(ownProofsAtom).get(betId);
+  if (holds === undefined) return null;
+  const text = t(holds ? 'fairness.provenLive' : 'fairness.changedSinceLive');
+  return (
+    <span className={holds ? 'bet-win' : 'bet-lost'} title={text} aria-label={text} data-testid="proof-mark">
+      {holds ? '✓' : '✗'}
+    </span>
   );
 }
 

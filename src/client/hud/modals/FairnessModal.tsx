@@ -1,14 +1,16 @@
 /**
  * The Provably Fair dialog (docs/spec.md §2): Game rate, Game salt and Game hash of a round, '***' for rate
- * and salt until it has ENDED, and the browser's own checks of them.
+ * and salt until it has ENDED, and the browser's own checks of them; then its settlement root, the
+ * player's receipt and any bet's proof (SettlementProof.tsx).
  */
 
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
 import { fairnessRoundAtom, type FairnessRound } from '../../state/modalAtom';
 import { roundAtom } from '../../state/roundAtom';
-import { FAIRNESS_CHECKS, type CheckResult } from './fairnessChecks';
+import { FAIRNESS_CHECKS } from './fairnessChecks';
+import { Check, Field } from './FairnessParts';
 import { Modal } from './Modal';
+import { SettlementProof } from './SettlementProof';
 import { useT } from '../../i18n/i18n';
 
 const HIDDEN = '***';
@@ -53,51 +55,7 @@ function FairnessData() {
           run={() => check.run(round)}
         />
       ))}
-    </div>
-  );
-}
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="modal-field">
-      <span className="modal-field-label">{label}</span>
-      <span className="modal-value">{value}</span>
-    </div>
-  );
-}
-
-/** One check's result. */
-function Check({ label, run }: { label: string; run(): Promise<CheckResult | null> }) {
-  const t = useT();
-  const [result, setResult] = useState<CheckResult | null | 'running'>('running');
-  useEffect(() => {
-    let live = true;
-    run().then(
-      (value) => live && setResult(value),
-      () => live && setResult({ ok: null, detail: t('fairness.unanswered') }),
-    );
-    return () => {
-      live = false;
-    };
-    // Once per mount: the key changes with the data.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const [mark, tone, text] =
-    result === 'running'
-      ? ['…', 'wait', t('fairness.checking')]
-      : result === null
-        ? ['…', 'wait', t('fairness.published')]
-        : result.ok === null
-          ? ['?', 'wait', result.detail]
-          : result.ok
-            ? ['✓', 'ok', result.detail]
-            : ['✗', 'bad', result.detail];
-  return (
-    <div className={`modal-check modal-check-${tone}`} data-testid="fairness-check">
-      <span aria-hidden="true">{mark}</span>
-      <span>
-        {label}: {text}
-      </span>
+      <SettlementProof round={round} />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import type { BetWithRound } from '../../../shared/protocol';
 import type { FairnessRound } from '../../state/modalAtom';
 
 export function fairnessOfBet(
-  bet: Pick<BetWithRound, 'gameId' | 'gameHash' | 'gameFullRate' | 'gameRate' | 'gameSalt'>,
+  bet: Pick<BetWithRound, 'betId' | 'gameId' | 'gameHash' | 'gameFullRate' | 'gameRate' | 'gameSalt'>,
 ): FairnessRound {
-  return { gameId: bet.gameId, hash: bet.gameHash, rate: bet.gameFullRate ?? bet.gameRate, salt: bet.gameSalt };
+  const { betId, gameId, gameHash: hash, gameSalt: salt } = bet;
+  return { betId, gameId, hash, rate: bet.gameFullRate ?? bet.gameRate, salt };
 }

@@ -9,3 +9,4 @@ export * from './leadership';
 export * from './playerLimits';
 export * from './ops';
 export * from './chat';
+export * from './proofs';
