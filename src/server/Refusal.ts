@@ -4,7 +4,7 @@ import type { RefusalCode, RefusalParams } from '../shared/wire/refusal';
 export type RefusalKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many';
 
 /** What a page needs to say a refusal in the player's language: its code and parameters (shared/wire/refusal.ts). */
-interface Translatable {
+export interface Translatable {
   code: RefusalCode;
   params?: RefusalParams;
 }

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { isUniqueViolation, type Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import type { IdempotencyClaim } from '../betting/bets';
-import { Refusal } from '../Refusal';
+import { Refusal, type RefusalKind, type Translatable } from '../Refusal';
 import { badRequest, conflict, HttpError, REFUSAL_STATUS } from './errors';
 
 const KEY = /^[\x21-\x7e]{1,128}$/;
@@ -65,7 +65,14 @@ export async function idempotent<T>(
     }
     if (first.fingerprint !== claim.fingerprint)
       throw badRequest('This Idempotency-Key was already used for another request');
-    if (first.status !== 200) throw new HttpError(first.status ?? 500, String(first.response));
+    if (first.status !== 200) {
+      // A refusal is kept as its words and, where it has them, its code and parameters (older rows: the words alone).
+      const stored = first.response as string | { message: string; translatable?: Translatable };
+      if (typeof stored === 'string') throw new HttpError(first.status ?? 500, stored);
+      const kind = (Object.keys(REFUSAL_STATUS) as RefusalKind[]).find((k) => REFUSAL_STATUS[k] === first.status);
+      if (!kind) throw new HttpError(first.status ?? 500, stored.message);
+      throw new Refusal(kind, stored.message, stored.translatable);
+    }
     return first.response as T;
   };
   const attempt = async (): Promise<T | undefined> => {
@@ -77,7 +84,7 @@ export async function idempotent<T>(
       // Nothing was placed: record the refusal as the key's answer, unless the key already has one.
       const recorded = await db
         .insert(idempotencyKeys)
-        .values({ accountId, ...claim, createdAt: now, status: REFUSAL_STATUS[error.kind], response: error.message })
+        .values({ accountId, ...claim, createdAt: now, status: REFUSAL_STATUS[error.kind], response: { message: error.message, translatable: error.translatable } })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (recorded.length > 0) throw error;
