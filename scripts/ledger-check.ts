@@ -4,7 +4,7 @@
  */
 
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/database';
 import { checkLedger } from '../src/server/ledger/check';
 
 const database = await openDatabase(loadConfig());

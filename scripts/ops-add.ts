@@ -7,7 +7,7 @@
 
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
+import { openDatabase } from '../src/server/database';
 import { addOperator } from '../src/server/ops/operators';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string', default: 'viewer' } } });

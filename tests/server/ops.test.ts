@@ -472,11 +472,11 @@ describe('the operator console on PostgreSQL', () => {
   it('a manual adjustment is one manual ledger row and one audit row; ledger:check wants the audit row', async () => {
     const player = await fundedPlayer(t.api, db(), 5000);
     const credit = await ops<{ balance: number }>(t, admin, 'POST', `players/${player.id}/adjust`, {
-      amount: 25,
+      amount: 2500,
       reason: 'goodwill for the outage',
     });
     expect(credit.body.data!.balance).toBe(7500);
-    const tooMuch = await ops(t, admin, 'POST', `players/${player.id}/adjust`, { amount: -100, reason: 'reverse' });
+    const tooMuch = await ops(t, admin, 'POST', `players/${player.id}/adjust`, { amount: -10_000, reason: 'reverse' });
     expect([tooMuch.status, tooMuch.body.errorMessage]).toEqual([409, 'The balance would go below zero']);
 
     const manual = await db().select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'manual'));

@@ -12,7 +12,6 @@ import type { EventBus } from '../bus/EventBus';
 import { InsufficientFunds, moveBalance } from '../betting/balance';
 import { readLimits } from '../risk/playerLimits';
 import { Refusal } from '../Refusal';
-import { HUNDREDTHS_PER_COIN } from '../../shared/constants';
 import type { OpsLedgerRow, OpsPage, OpsPlayerSummary } from '../../shared/ops';
 import { audited } from './audit';
 import type { Operator } from './sessions';
@@ -150,11 +149,11 @@ export async function adjustBalance(
   bus: EventBus,
   operator: Operator,
   id: number,
-  coins: number,
+  hundredths: number,
   reason: string,
   address: string,
 ): Promise<OpsPlayerSummary> {
-  const delta = BigInt(coins) * BigInt(HUNDREDTHS_PER_COIN);
+  const delta = BigInt(hundredths);
   try {
     return await audited(db, bus, async (tx, audit) => {
       const [before] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');

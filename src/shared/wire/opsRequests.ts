@@ -37,12 +37,13 @@ export const auditQuery = z.object({
 });
 export const searchQuery = z.object({ q: text('q', 128) });
 
+/** A credit (or, negative, a debit) in hundredths of a coin, like every amount on the wire. */
 export const adjustBody = body({
   amount: z
-    .number({ error: 'amount is a whole number of coins' })
-    .int('amount is a whole number of coins')
-    .refine((coins) => coins !== 0, 'amount must not be 0')
-    .refine((coins) => Math.abs(coins) <= 1e12, 'amount is too large'),
+    .number({ error: 'amount is a whole number of hundredths of a coin' })
+    .int('amount is a whole number of hundredths of a coin')
+    .refine((hundredths) => hundredths !== 0, 'amount must not be 0')
+    .refine((hundredths) => Math.abs(hundredths) <= 1e14, 'amount is too large'),
   reason: reasonText,
 });
 export const authBody = body({ email: text('email', 254), password: text('password', 200), totp: text('totp', 12) });

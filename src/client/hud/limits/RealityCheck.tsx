@@ -43,7 +43,7 @@ function RealityCheckDialog({ since, dueAt }: { since: number; dueAt: number }) 
   const t = useT();
   const result = useRequest(() => sessionResult(since));
   const played = Math.floor((dueAt - since) / 60_000);
-  const net = result.state === 'done' ? Math.round(result.value.net * 100) : null;
+  const net = result.state === 'done' ? result.value.net : null;
   return (
     <Modal open onClose={() => answerRealityCheck(true)} title={t('reality.title')}>
       <p>{t('reality.played', { minutes: played })}</p>

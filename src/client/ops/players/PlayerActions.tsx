@@ -5,16 +5,15 @@
  */
 
 import { useId, useState } from 'react';
-import { HUNDREDTHS_PER_COIN } from '../../../shared/constants';
 import { opsPost } from '../api';
 import type { OpsPlayerFile } from '../../../shared/ops';
-import { formatCoins, signedCoins } from '../format';
+import { formatCoins, signedHundredths } from '../format';
 import { ReasonDialog } from '../ReasonDialog';
 import { ActionButton } from '../role';
 
 type Action = 'block' | 'unblock' | 'adjust';
 type Asking = Action | null;
-/** POST /ops/players/:id/<action>'s body: the reason, and the adjustment's amount in coins. */
+/** POST /ops/players/:id/<action>'s body: the reason, and the adjustment's amount in hundredths. */
 type ActionBody = { reason: string; amount?: number };
 
 export function PlayerActions({ player, onChanged }: { player: OpsPlayerFile; onChanged(): void }) {
@@ -68,9 +67,8 @@ interface AdjustProps {
 function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
   const [text, setText] = useState('');
   const id = useId();
-  const amount = signedCoins(text);
-  // The route takes whole coins; the balance is in hundredths.
-  const after = amount === null ? null : balance + amount * HUNDREDTHS_PER_COIN;
+  const amount = signedHundredths(text);
+  const after = amount === null ? null : balance + amount;
   return (
     <ReasonDialog
       title="Credit or debit"
@@ -81,7 +79,7 @@ function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
       onConfirm={(reason) => onConfirm('adjust', { amount: amount!, reason })}
     >
       <label className="ops-field" htmlFor={id}>
-        <span className="ops-label">Whole coins (negative to debit)</span>
+        <span className="ops-label">Coins (negative to debit)</span>
         <input
           id={id}
           className="ops-input"
