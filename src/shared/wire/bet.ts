@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MIN_STAKE, STAKE_NOT_WHOLE, STAKE_TOO_SMALL } from '../betPolicy';
 import { AUTO_RATE_MAX, AUTO_RATE_MIN } from '../constants';
 import { bet } from './betObject';
-import { beforeBet, body, number } from './fields';
+import { beforeBet, body, number, query } from './fields';
 
 /** Bets in leaders and history also carry their round's fairness data. */
 export const betWithRound = z.object({
@@ -68,4 +68,4 @@ const target = number('rate')
 export const betBody = body({ amount });
 export const autoBetBody = body({ amount, rate: target });
 export const betIdBody = body({ betId });
-export const betHistoryQuery = body({ before: beforeBet });
+export const betHistoryQuery = query({ before: beforeBet });

@@ -1,7 +1,7 @@
 /** /user: the signed-in player's profile, stats, own limits, reality check and self-exclusion (docs/wire.md "Player"). */
 
 import { z } from 'zod';
-import { body } from './fields';
+import { body, query } from './fields';
 import { EXCLUSION_DURATIONS, LIMIT_NAMES, REALITY_CHECK_MINUTES, type LimitName } from './limitNames';
 
 export const profile = z.object({
@@ -70,7 +70,7 @@ export const limitsBody = body({
   realityCheckMinutes: realityCheckMinutes.optional(),
 });
 export type PlayerLimitsUpdate = z.input<typeof limitsBody>;
-export const sessionQuery = body({
+export const sessionQuery = query({
   since: z
     .string()
     .regex(/^\d{1,16}$/, 'since must be a time in ms')

@@ -23,7 +23,7 @@ import { typedHundredths } from '../../../shared/money';
 import { amountText } from '../../panels/amountText';
 import { formatCoins, formatDateTime } from '../format';
 import { Button } from '../pixel';
-import { useRequest } from '../modals/useRequest';
+import { useLoad } from '../../useLoad';
 import './limits.css';
 import { useT } from '../../i18n/i18n';
 
@@ -32,7 +32,7 @@ const PERIOD_WORDS = { day: 'limits.daily', week: 'limits.weekly', month: 'limit
 
 export function LimitsPart() {
   const t = useT();
-  const loaded = useRequest(loadLimits);
+  const [loaded] = useLoad(loadLimits);
   const limits = useAtomValue(limitsAtom);
   const [texts, setTexts] = useState<Partial<Record<LimitName, string>>>({});
   const [message, setMessage] = useState<string | null>(null);

@@ -4,7 +4,7 @@
  */
 
 import { useAtomValue } from 'jotai';
-import { MIN_TARGET, houseTarget, largestCoveredBet } from '../../../shared/betPolicy';
+import { MIN_TARGET, houseTarget, largestCoveredBet, typedTarget } from '../../../shared/betPolicy';
 import { HUNDREDTHS_PER_RATE } from '../../../shared/growth';
 import { coinsToHundredths } from '../../../shared/money';
 import { t, useT } from '../../i18n/i18n';
@@ -32,7 +32,7 @@ export function houseWarning(panel: PanelState, maxBetProfit: number | null): st
   // The bet policy's per-bet cap, as place_bet applies it.
   const highest = houseTarget(amount, maxBetProfit);
   if (highest < MIN_TARGET) return t('panel.houseCover', { amount: formatCoins(largestCoveredBet(maxBetProfit)) });
-  const target = panel.autoCashOut ? coinsToHundredths(panel.target) : null;
+  const target = panel.autoCashOut ? typedTarget(panel.target) : null;
   if (target !== null && target <= highest) return null;
   return t('panel.houseTarget', { rate: formatRate(highest / HUNDREDTHS_PER_RATE) });
 }

@@ -12,7 +12,7 @@ import { useConfig } from '../config';
 import { formatAt, formatCoins, formatWireRate } from '../format';
 import { Panel, Stats } from '../Stats';
 import { Table } from '../Table';
-import { useLoad } from '../useLoad';
+import { useLoad } from '../../useLoad';
 import { LedgerTable } from './LedgerTable';
 import { PlayerActions } from './PlayerActions';
 import { Transfers } from './Transfers';

@@ -15,7 +15,7 @@ import { ReasonDialog } from '../ReasonDialog';
 import { ActionButton } from '../role';
 import { Signature } from '../Signature';
 import { Panel } from '../Stats';
-import { useLoad } from '../useLoad';
+import { useLoad } from '../../useLoad';
 
 const PAGE = 25;
 
