@@ -78,7 +78,12 @@ export function sanitizeAmountInput(raw: string, cap?: number): string {
   const text =
     dot < 0
       ? cleaned
-      : cleaned.slice(0, dot) + '.' + cleaned.slice(dot + 1).replace(/\./g, '').slice(0, AMOUNT_DECIMALS);
+      : cleaned.slice(0, dot) +
+        '.' +
+        cleaned
+          .slice(dot + 1)
+          .replace(/\./g, '')
+          .slice(0, AMOUNT_DECIMALS);
   if (cap !== undefined && Number(text) > cap) return String(cap);
   return text;
 }

@@ -17,7 +17,10 @@ describe('the house limits on the page', () => {
     expect(limitReached(panel({ cashedOutAt: 1.5 }), limit).notice).toBeNull();
     expect(limitReached(panel({}), limit).notice).toBeNull();
     // A new round forgets the last cash-out's rate.
-    const created = { eventType: 'GAME_CREATED', data: { gameId: '8', hash: 'h', startsAt: 1, serverTime: 0 } } as const;
+    const created = {
+      eventType: 'GAME_CREATED',
+      data: { gameId: '8', hash: 'h', startsAt: 1, serverTime: 0 },
+    } as const;
     expect(reducePanel(panel({ cashedOutAt: 1.16 }), created).cashedOutAt).toBeNull();
   });
 
@@ -26,8 +29,12 @@ describe('the house limits on the page', () => {
     const auto = panel({ amount: '100', target: '2.00', autoCashOut: true });
     expect(houseWarning(auto, 5000)).toBe('House limit: this bet would cash out at x1.50 at most');
     expect(houseWarning({ ...auto, target: '1.50' }, 5000)).toBeNull();
-    expect(houseWarning({ ...auto, autoCashOut: false }, 5000)).toBe('House limit: this bet would cash out at x1.50 at most');
-    expect(houseWarning(panel({ amount: '10000' }), 5000)).toBe('The house can cover a bet of at most 5.000 $ right now');
+    expect(houseWarning({ ...auto, autoCashOut: false }, 5000)).toBe(
+      'House limit: this bet would cash out at x1.50 at most',
+    );
+    expect(houseWarning(panel({ amount: '10000' }), 5000)).toBe(
+      'The house can cover a bet of at most 5.000 $ right now',
+    );
     expect(houseWarning(auto, null)).toBeNull();
     expect(houseWarning({ ...auto, betState: 'created' }, 5000)).toBeNull();
   });

@@ -4,10 +4,22 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** The pages a reader of the design meets. */
-const PAGES = ['README.md', ...readdirSync('docs').filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync('docs')
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 /** Every file the repository holds (and the folders they are in). */
 const TRACKED = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n').filter(Boolean);
-const FOLDERS = new Set(TRACKED.flatMap((path) => path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+const FOLDERS = new Set(
+  TRACKED.flatMap((path) =>
+    path
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+  ),
+);
 /** What a path in a page may end in to count as one. */
 const FILE = /\.(ts|tsx|mjs|js|sql|md|json|css|html|png|jsonc)$/;
 
@@ -15,10 +27,15 @@ const FILE = /\.(ts|tsx|mjs|js|sql|md|json|css|html|png|jsonc)$/;
 function namedPaths(page: string): { path: string; at: string; relativeTo: string | null }[] {
   return readFileSync(page, 'utf8')
     .split('\n')
-    .flatMap((line, i) => [
-      ...[...line.matchAll(/`([\w./-]+\/[\w.-]*)`/g)].map((m) => ({ path: m[1]!, relativeTo: null })),
-      ...[...line.matchAll(/\]\(([\w./-]+?)(?:#[\w-]*)?\)/g)].map((m) => ({ path: m[1]!, relativeTo: dirname(page) })),
-    ].map((named) => ({ ...named, at: `${page}:${i + 1}` })));
+    .flatMap((line, i) =>
+      [
+        ...[...line.matchAll(/`([\w./-]+\/[\w.-]*)`/g)].map((m) => ({ path: m[1]!, relativeTo: null })),
+        ...[...line.matchAll(/\]\(([\w./-]+?)(?:#[\w-]*)?\)/g)].map((m) => ({
+          path: m[1]!,
+          relativeTo: dirname(page),
+        })),
+      ].map((named) => ({ ...named, at: `${page}:${i + 1}` })),
+    );
 }
 
 /** Whether a path a page names is in the repository: from the root, or as the end of a tracked path. */
@@ -26,7 +43,9 @@ function exists({ path, relativeTo }: { path: string; relativeTo: string | null 
   if (relativeTo !== null) return existsSync(normalize(join(relativeTo, path)));
   const bare = path.replace(/\/$/, '');
   if (existsSync(bare)) return true;
-  return TRACKED.some((file) => file.endsWith(`/${bare}`)) || [...FOLDERS].some((folder) => folder.endsWith(`/${bare}`));
+  return (
+    TRACKED.some((file) => file.endsWith(`/${bare}`)) || [...FOLDERS].some((folder) => folder.endsWith(`/${bare}`))
+  );
 }
 
 describe('the docs and the tree (docs/architecture.md "Parts")', () => {

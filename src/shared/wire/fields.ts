@@ -15,7 +15,8 @@ function strictFields<T extends z.ZodRawShape>(shape: T, what: string) {
 }
 
 /** A JSON object body with exactly these fields. */
-export const body = <T extends z.ZodRawShape>(shape: T) => strictFields(shape, 'The request body must be a JSON object');
+export const body = <T extends z.ZodRawShape>(shape: T) =>
+  strictFields(shape, 'The request body must be a JSON object');
 
 /** A query string with exactly these fields. */
 export const query = <T extends z.ZodRawShape>(shape: T) => strictFields(shape, 'The query must name its fields');

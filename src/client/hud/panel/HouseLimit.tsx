@@ -18,9 +18,7 @@ export function HouseLimit() {
   // The line is there before the house's figures load, so their arrival moves nothing.
   return (
     <p className="house-limit" role="note">
-      {maxBetProfit === null
-        ? '\u00a0'
-        : t('panel.houseLimit', { amount: formatCoins(maxBetProfit) })}
+      {maxBetProfit === null ? '\u00a0' : t('panel.houseLimit', { amount: formatCoins(maxBetProfit) })}
     </p>
   );
 }
