@@ -1,13 +1,12 @@
 /**
  * `npm run ops:add -- --email a@b.c [--role admin|viewer]`: creates an operator of the console in
- * the database of DATABASE_URL (or DATA_DIR's PGlite, with the server stopped) and prints exactly
+ * the database of DATABASE_URL (or DATA_DIR's PGlite, which it refuses while a server holds it) and prints exactly
  * `password: <generated>` and `totp-secret: <base32>`, shown this once; the creation is an audit row
  * (docs/ops.md "Roles and operators").
  */
 
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/database';
+import { openScriptDatabase } from './scriptDatabase';
 import { addOperator } from '../src/server/ops/operators';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string', default: 'viewer' } } });
@@ -15,7 +14,7 @@ if (!values.email || !/^[^\s@]+@[^\s@]+$/.test(values.email) || !['admin', 'view
   console.error('usage: npm run ops:add -- --email a@b.c [--role admin|viewer]');
   process.exit(2);
 }
-const database = await openDatabase(loadConfig());
+const database = await openScriptDatabase();
 try {
   const { password, totpSecret } = await addOperator(database.db, values.email, values.role as 'admin' | 'viewer');
   console.log(`password: ${password}`);

@@ -1,13 +1,12 @@
 /**
  * `npm run ops:disable -- --email a@b.c [--reason R]`: disables an operator of the console in the
- * database of DATABASE_URL (or DATA_DIR's PGlite, with the server stopped): it can no longer sign
+ * database of DATABASE_URL (or DATA_DIR's PGlite, which it refuses while a server holds it): it can no longer sign
  * in and its live sessions end at once. `npm run ops:enable -- --email a@b.c [--reason R]` (this
  * script with --enable) lets it sign in again. Each is an audit row (docs/ops.md "Roles and operators").
  */
 
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/database';
+import { openScriptDatabase } from './scriptDatabase';
 import { setOperatorDisabled } from '../src/server/ops/operators';
 
 const { values } = parseArgs({
@@ -17,7 +16,7 @@ if (!values.email) {
   console.error('usage: npm run ops:disable -- --email a@b.c [--reason R]   (ops:enable takes the same)');
   process.exit(2);
 }
-const database = await openDatabase(loadConfig());
+const database = await openScriptDatabase();
 try {
   const revoked = await setOperatorDisabled(database.db, values.email, !values.enable, values.reason ?? null);
   console.log(values.enable ? `enabled ${values.email}` : `disabled ${values.email}: ${revoked} session(s) ended`);

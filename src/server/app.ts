@@ -8,11 +8,15 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { API_BASE } from '../shared/constants';
 import type { Config } from './config';
 import { createServices, type ServiceOptions, type Services } from './services';
+import { loggerOptions } from './log';
 import type { EventBus } from './bus/EventBus';
 import { RedisBus } from './bus/RedisBus';
 import { trustProxyFn } from './clientAddress';
 import { capConnections } from './http/connectionCap';
+import { guardCapacity } from './http/capacity';
+import { watchBudgets, type RouteBudget } from './http/rateLimits';
 import { installErrorHandlers } from './http/errors';
+import { refuseNulBytes } from './http/nulBytes';
 import { installWireCompilers } from './http/route';
 import { healthRoutes } from './http/health';
 import { metricsRoutes, timeRequests } from './http/metrics';
@@ -40,6 +44,8 @@ const PURGE_EVERY_MS = 3600_000;
 export interface GameServer {
   app: FastifyInstance;
   services: Services;
+  /** Every route with the budgets it is limited by (a test fails on a route without one). */
+  budgets(): RouteBudget[];
   /** Listens on config.port (0 picks a free port) and returns the base URL. */
   listen(): Promise<string>;
   /** Stops taking bets, closes sockets, then the database. Safe to call twice. */
@@ -55,19 +61,17 @@ function sharedLimits(bus: EventBus) {
   return { redis: bus.duplicate('moonrush-rate-limits'), nameSpace: 'moonrush:rate:', skipOnError: true };
 }
 
-export async function createServer(config: Config, options: ServiceOptions = {}): Promise<GameServer> {
+/** Parts a test or a benchmark replaces. */
+export interface ServerOptions extends ServiceOptions {
+  /** Where log lines go instead of stdout (each test server's go to a file the suite's last check reads). */
+  logStream?: { write(line: string): void };
+}
+
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<GameServer> {
   // The console shows how many errors were logged in the last hour: this process counts its own.
   const errors = new ErrorCount();
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      hooks: {
-        logMethod(args, method, level) {
-          if (level >= 50) errors.add();
-          method.apply(this, args);
-        },
-      },
-    },
+    logger: loggerOptions(config.logLevel, () => errors.add(), options.logStream),
     bodyLimit: 16 * 1024,
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: true }),
@@ -84,7 +88,8 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   stomp.attach(app.server);
   // ...and every process's, summed over the bus.
   const clusterErrors = new ClusterErrors(bus, errors);
-  capConnections(app.server, config.http.connectionsPerAddress, trustProxyFn(config.trustProxy));
+  const overCap = capConnections(app.server, config.http.connectionsPerAddress, trustProxyFn(config.trustProxy));
+  const budgets = watchBudgets(app);
   app.decorate('tokens', tokens);
   const opsFeed = new OpsFeed(
     stomp,
@@ -112,6 +117,8 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   });
 
   installErrorHandlers(app);
+  refuseNulBytes(app);
+  guardCapacity(app, config.http, overCap);
   installWireCompilers(app);
   timeRequests(app, metrics);
   securityHeaders(app, config);
@@ -149,6 +156,7 @@ export async function createServer(config: Config, options: ServiceOptions = {})
   return {
     app,
     services,
+    budgets,
     async listen() {
       await bus.ready();
       // Before the first request: the in-memory local chain starts empty at every start.

@@ -58,8 +58,9 @@ export interface Config {
   rateLimits: {
     authPerIp: number;
     authPerLogin: number;
-    authGlobal: number;
     publicPerIp: number;
+    /** Each signed-in route's calls per account (reads, settings, public reads with a token). */
+    perAccount: number;
     betPerIp: number;
     betPerAccount: number;
     paymentPerIp: number;
@@ -69,9 +70,19 @@ export interface Config {
   stomp: StompLimits;
   /**
    * A request must arrive whole within requestTimeoutMs, its headers within headersTimeoutMs; one
-   * address holds at most connectionsPerAddress HTTP connections at once.
+   * address holds at most connectionsPerAddress HTTP connections at once, and at most
+   * anonymousPerAddress requests without a player's token in progress; past shedLagMs of event-loop
+   * delay, requests without one are answered 503 (capacity.ts).
    */
-  http: { requestTimeoutMs: number; headersTimeoutMs: number; connectionsPerAddress: number };
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    connectionsPerAddress: number;
+    anonymousPerAddress: number;
+    shedLagMs: number;
+  };
+  /** Password hashes running or waiting at once in this process; one more is answered 503. */
+  passwordHashQueue: number;
   /** How long /payment/reserves, /payment/blockhash and a deposit's status are reused, in ms. */
   publicCacheMs: number;
   /** Bearer token that opens /metrics; when absent /metrics answers loopback callers only. */
@@ -88,10 +99,20 @@ export interface Config {
 export interface OpsSettings {
   /** How long an operator's session lasts, in ms. */
   sessionMs: number;
-  /** Withdrawals above this wait for an admin's approval (null: none is held). */
+  /**
+   * A withdrawal waits for an admin's approval once the player's withdrawals over the last 24 hours,
+   * it included, pass this (null: never for the sum).
+   */
   reviewAbove: number | null;
+  /** A withdrawal waits for review when the player already made this many within velocityMs (null: no velocity rule). */
+  velocityCount: number | null;
+  velocityMs: number;
   /** Held withdrawals above this need two different admins (null: one is enough). */
   secondApprovalAbove: number | null;
+  /** Manual credits above this wait for a second, different admin's approval. */
+  creditApprovalAbove: number;
+  /** What one admin may credit by hand over any 24 hours, held credits included. */
+  creditDailyCap: number;
   /** The explorer link of a transaction, with {sig} where its signature goes. */
   explorer: string;
 }
@@ -130,6 +151,16 @@ function coinsOrNone(env: Env, name: string): number | null {
   return integer(env, name, 0) * HUNDREDTHS_PER_COIN;
 }
 
+/** A count or an amount with a default, or null: `none` turns the rule off. */
+function orNone(env: Env, name: string, fallback: number | null): number | null {
+  if (env[name] === 'none') return null;
+  if (env[name] === undefined || env[name] === '') return fallback;
+  return integer(env, name, 0);
+}
+
+/** The withdrawal review's defaults on a real cluster (off on the local chain, where the money is play money). */
+const REVIEW_DEFAULTS = { aboveCoins: 50_000, velocityCount: 5 };
+
 /** The Solana cluster names explorers use, by CHAIN. */
 export const EXPLORER_CLUSTERS: Record<ChainKind, string> = {
   local: 'localnet',
@@ -138,7 +169,7 @@ export const EXPLORER_CLUSTERS: Record<ChainKind, string> = {
   mainnet: 'mainnet-beta',
 };
 
-/** OPS_SESSION_MINUTES, WITHDRAW_REVIEW_ABOVE, WITHDRAW_SECOND_APPROVAL_ABOVE and OPS_EXPLORER_URL. */
+/** OPS_SESSION_MINUTES, WITHDRAW_*, OPS_CREDIT_* and OPS_EXPLORER_URL. */
 function opsSettings(env: Env, chain: ChainKind): OpsSettings {
   // A local chain is shown through its RPC URL (the explorer's custom cluster): npm run chain:local's, or its default port.
   const cluster =
@@ -149,9 +180,22 @@ function opsSettings(env: Env, chain: ChainKind): OpsSettings {
   if (!explorer.includes('{sig}')) throw new Error(`OPS_EXPLORER_URL must contain {sig}, got "${explorer}"`);
   return {
     sessionMs: integer(env, 'OPS_SESSION_MINUTES', 30, 1) * 60_000,
-    reviewAbove: coinsOrNone(env, 'WITHDRAW_REVIEW_ABOVE'),
+    ...withdrawalReview(env, chain),
     secondApprovalAbove: coinsOrNone(env, 'WITHDRAW_SECOND_APPROVAL_ABOVE'),
+    creditApprovalAbove: integer(env, 'OPS_CREDIT_APPROVAL_ABOVE', 1_000) * HUNDREDTHS_PER_COIN,
+    creditDailyCap: integer(env, 'OPS_CREDIT_DAILY_CAP', 10_000) * HUNDREDTHS_PER_COIN,
     explorer,
+  };
+}
+
+/** WITHDRAW_REVIEW_ABOVE (coins over 24 h), WITHDRAW_VELOCITY_COUNT and WITHDRAW_VELOCITY_MINUTES. */
+function withdrawalReview(env: Env, chain: ChainKind) {
+  const real = chain !== 'local';
+  const above = orNone(env, 'WITHDRAW_REVIEW_ABOVE', real ? REVIEW_DEFAULTS.aboveCoins : null);
+  return {
+    reviewAbove: above === null ? null : above * HUNDREDTHS_PER_COIN,
+    velocityCount: orNone(env, 'WITHDRAW_VELOCITY_COUNT', real ? REVIEW_DEFAULTS.velocityCount : null),
+    velocityMs: integer(env, 'WITHDRAW_VELOCITY_MINUTES', 60, 1) * 60_000,
   };
 }
 
@@ -188,7 +232,8 @@ function stompLimits(env: Env): StompLimits {
   return {
     maxConnections,
     reservedForPlayers,
-    maxPerAddress: integer(env, 'STOMP_MAX_PER_ADDRESS', 20, 1),
+    maxPerAddress: integer(env, 'STOMP_MAX_PER_ADDRESS', 500, 1),
+    maxPerAccount: integer(env, 'STOMP_MAX_PER_ACCOUNT', 5, 1),
     subscribeTimeoutMs: integer(env, 'STOMP_SUBSCRIBE_TIMEOUT_MS', 15_000, 0),
   };
 }
@@ -237,17 +282,23 @@ export function loadConfig(env: Env = process.env): Config {
     signInDomain: env.SIGN_IN_DOMAIN || undefined,
     trustProxy: trustProxy(env),
     rateLimits: {
-      authPerIp: integer(env, 'RATE_LIMIT_AUTH_IP', 60, 1),
+      authPerIp: integer(env, 'RATE_LIMIT_AUTH_IP', 600, 1),
       authPerLogin: integer(env, 'RATE_LIMIT_AUTH_LOGIN', 10, 1),
-      authGlobal: integer(env, 'RATE_LIMIT_AUTH_GLOBAL', 1200, 1),
-      publicPerIp: integer(env, 'RATE_LIMIT_PUBLIC_IP', 120, 1),
+      publicPerIp: integer(env, 'RATE_LIMIT_PUBLIC_IP', 1200, 1),
+      perAccount: integer(env, 'RATE_LIMIT_ACCOUNT', 120, 1),
       betPerIp: integer(env, 'RATE_LIMIT_BET_IP', 600, 1),
       betPerAccount: integer(env, 'RATE_LIMIT_BET_ACCOUNT', 120, 1),
-      paymentPerIp: integer(env, 'RATE_LIMIT_PAYMENT_IP', 60, 1),
+      paymentPerIp: integer(env, 'RATE_LIMIT_PAYMENT_IP', 600, 1),
       paymentPerAccount: integer(env, 'RATE_LIMIT_PAYMENT_ACCOUNT', 30, 1),
     },
     stomp: stompLimits(env),
-    http: { requestTimeoutMs, headersTimeoutMs, connectionsPerAddress: integer(env, 'HTTP_MAX_PER_ADDRESS', 32, 1) },
+    http: {
+      ...{ requestTimeoutMs, headersTimeoutMs },
+      connectionsPerAddress: integer(env, 'HTTP_MAX_PER_ADDRESS', 1024, 1),
+      anonymousPerAddress: integer(env, 'HTTP_ANONYMOUS_PER_ADDRESS', 128, 1),
+      shedLagMs: integer(env, 'HTTP_SHED_LAG_MS', 500, 10),
+    },
+    passwordHashQueue: integer(env, 'PASSWORD_HASH_QUEUE', 32, 1),
     publicCacheMs: integer(env, 'PUBLIC_CACHE_MS', 3000, 0),
     metricsToken: secret(env, 'METRICS_TOKEN'),
     localHouseSol: integer(env, 'LOCAL_HOUSE_SOL', 1000),

@@ -36,6 +36,7 @@ import { clientIp, networkKey, trustProxyFn } from './clientAddress';
 import { MAINTENANCE_DESTINATION, OPS_DESTINATIONS } from '../shared/ops';
 import { readPause } from './ops/maintenance';
 import { verifyOpsToken } from './ops/sessions';
+import { HashQueue } from './http/HashQueue';
 
 export interface Services {
   config: Config;
@@ -50,6 +51,8 @@ export interface Services {
   leadership: Leadership;
   stomp: StompServer;
   tokens: Tokens;
+  /** The players' and operators' password hashes, bounded (PASSWORD_HASH_QUEUE). */
+  hashes: HashQueue;
   /** Settles auto cash-outs and voided rounds; the round engine calls it. */
   settler: BetSettler;
   /** Rounds an engine gave up on, as the bus reports them: cash-outs on them are refused. */
@@ -108,7 +111,7 @@ export async function createServices(
   const deathWatch = new DeathWatch(3, config.chain === 'local' ? 0 : 30_000);
   const payments: PaymentContext = {
     ...{ db: database.db, chain, coinsPerSol: config.coinsPerSol, log, deathWatch },
-    reviewAbove: config.ops.reviewAbove,
+    review: config.ops,
   };
   const engine = new RoundEngine({
     ...{ db: leaderDb, bus, log, metrics, clock, abandoned, bettingMs, pauseMs, tickMs },
@@ -128,7 +131,7 @@ export async function createServices(
   const stomp = new StompServer({
     ...{ bus, metrics, heartbeatMs: config.heartbeatMs, retainers, limits: config.stomp },
     addressOf: (request) => networkKey(clientIp(request, trust)),
-    isPlayer: async (token) => (await tokens.verifyAccess(token)) !== null,
+    playerOf: async (token) => (await tokens.verifyAccess(token))?.id ?? null,
     operatorUntil: async (token) => (await verifyOpsToken(database.db, token))?.expiresAt ?? null,
     operatorDestinations: Object.values(OPS_DESTINATIONS),
     localDestinations: [MAINTENANCE_DESTINATION, OPS_DESTINATIONS.state],
@@ -144,6 +147,6 @@ export async function createServices(
   const paymentWorker = new PaymentWorker(payments, PAYMENT_POLL_MS);
   return {
     ...{ config, database, bus, metrics, engine, seeds, leadership, stomp, tokens, settler, abandoned, clock, pulse },
-    ...{ chain, payments, paymentWorker },
+    ...{ chain, payments, paymentWorker, hashes: new HashQueue(config.passwordHashQueue) },
   };
 }

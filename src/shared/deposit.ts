@@ -1,7 +1,8 @@
 /**
  * The deposit instruction of docs/wire.md "Payments", built in one place for the page and the server's
  * tests: `discriminator ++ u64 LE lamports` to programInfo's program, with the accounts
- * [player (signer, writable), adminWallets[0] (writable)].
+ * [player (signer, writable), adminWallets[0] (writable)]; and the memo naming the deposit, so two
+ * equal deposits under one blockhash are two transactions (a local chain's blockhash stays put).
  */
 
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
@@ -56,5 +57,17 @@ export function depositInstruction(
     ],
     // web3.js types this as Buffer but only reads it as bytes, so a Uint8Array keeps this module free of Node.
     data: data as Buffer,
+  });
+}
+
+/** SPL Memo v3: a note on a transfer, so two equal transfers never share a signature. */
+export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+
+/** A memo instruction carrying `note` (UTF-8), signed by nobody. */
+export function memoInstruction(note: string): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: MEMO_PROGRAM_ID,
+    keys: [],
+    data: new TextEncoder().encode(note) as Buffer,
   });
 }

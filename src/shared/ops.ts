@@ -8,6 +8,7 @@ export {
   type OpsAuditRow,
   type OpsConfig,
   type OpsLedgerRow,
+  type OpsManualCredit,
   type OpsPage,
   type OpsPause,
   type OpsPlayerFile,

@@ -96,7 +96,7 @@ async function startAutoBets(page: Page): Promise<void> {
   }
 }
 
-/** What each panel's run says ('12 bets, net -30 $, running'). */
+/** What each panel's run says ('Bets: 12, net -30 $, running'). */
 const autoRuns = (page: Page) =>
   Promise.all([0, 1].map(async (index) => (await page.getByTestId(`auto-run-${index}`).textContent()) ?? ''));
 

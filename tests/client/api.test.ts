@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, REFRESH_TRIES } from '../../src/client/net/api';
+import { ApiError, api, BUSY_TRIES } from '../../src/client/net/api';
+import { serverBusyAtom } from '../../src/client/state/serverBusyAtom';
 import { accessTokenAtom } from '../../src/client/state/sessionAtom';
 import { profileAtom } from '../../src/client/state/profileAtom';
 import { store } from '../../src/client/state/store';
@@ -93,6 +94,25 @@ describe('the HTTP client', () => {
     }
   });
 
+  it('tries a read answered 503 again after its Retry-After, saying the server is busy meanwhile; never an action', async () => {
+    let busyWhileWaiting = false;
+    const seen = serve((request, index) => {
+      if (index === 0 || request.method === 'POST') {
+        const busy = refused(503, 'The server is busy: please try again in a moment');
+        busy.headers.set('retry-after', '1');
+        return busy;
+      }
+      busyWhileWaiting = store.get(serverBusyAtom);
+      return ok('fine');
+    });
+    const started = Date.now();
+    expect(await api.get('/game/last')).toBe('fine');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect([seen.length, busyWhileWaiting, store.get(serverBusyAtom)]).toEqual([2, true, false]);
+    await expect(api.post('/bet/refund', { betId: '1' })).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(3);
+  });
+
   it('a network error carries no status (the session keeps going)', async () => {
     serve(() => Promise.reject(new TypeError('fetch failed')));
     await expect(api.get('/user/profile')).rejects.toMatchObject({ status: null, message: 'Error occurred' });
@@ -169,7 +189,7 @@ describe('a refresh the server cannot answer now', () => {
     );
     // The request fails as if no answer came, which the profile and the panels try again later.
     await expect(api.get('/user/profile')).rejects.toMatchObject({ status: null });
-    expect(seen.filter((request) => request.path.endsWith('/auth/refresh'))).toHaveLength(REFRESH_TRIES);
+    expect(seen.filter((request) => request.path.endsWith('/auth/refresh'))).toHaveLength(BUSY_TRIES);
     expect(store.get(accessTokenAtom)).toBe('old-token');
     expect(store.get(profileAtom)).not.toBeNull();
   }, 15_000);

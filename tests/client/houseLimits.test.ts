@@ -13,15 +13,12 @@ describe('the house limits on the page', () => {
     const limit = { gameId: '7', rate: 1.16 };
     const notice = 'House limit reached: cashed out at x1.16';
     expect(limitReached(panel({ betState: 'running', betId: '1' }), limit).notice).toBe(notice);
-    expect(limitReached(panel({ cashedOutAt: 1.16 }), limit).notice).toBe(notice);
-    expect(limitReached(panel({ cashedOutAt: 1.5 }), limit).notice).toBeNull();
+    expect(limitReached(panel({ outcome: { won: true, rate: 1.16, amount: 116 } }), limit).notice).toBe(notice);
+    expect(limitReached(panel({ outcome: { won: true, rate: 1.5, amount: 150 } }), limit).notice).toBeNull();
     expect(limitReached(panel({}), limit).notice).toBeNull();
     // A new round forgets the last cash-out's rate.
-    const created = {
-      eventType: 'GAME_CREATED',
-      data: { gameId: '8', hash: 'h', startsAt: 1, serverTime: 0 },
-    } as const;
-    expect(reducePanel(panel({ cashedOutAt: 1.16 }), created).cashedOutAt).toBeNull();
+    const created = { eventType: 'GAME_CREATED', data: { gameId: '8', hash: 'h', startsAt: 1, serverTime: 0 } } as const;
+    expect(reducePanel(panel({ outcome: { won: true, rate: 1.16, amount: 116 } }), created).outcome).toBeNull();
   });
 
   it("warns before a bet whose target the house's per-bet cap would lower, as place_bet lowers it", () => {

@@ -174,6 +174,8 @@ describe('the HUD in Chromium against the real server', () => {
     await page.getByRole('button', { name: 'Bets History' }).click();
     const bets = dialog('Your bets');
     await poll(() => bets.locator('.modal-row').count()).toBeGreaterThan(0);
+    // The cashed-out bet shows its payout, the spec's win amount, with no sign (a sign would make it the profit).
+    expect(await bets.locator('.bet-win').first().textContent()).toMatch(/^\d[\d.,]* \$$/);
     await bets.locator('.modal-row').first().click();
     await dialog('Provably Fair').waitFor();
     await page.keyboard.press('Escape');

@@ -7,8 +7,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fundedPlayer } from '../server/betting';
+import { call } from '../server/client';
 import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, type Browser } from './browser';
+import { openBrowser, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 import { shoot } from './walletPage';
 
@@ -26,7 +28,8 @@ describe('the page in the browser’s language', () => {
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer({ STATIC_DIR: TEST_DIST });
+    // Betting windows long enough for a press of BET to land in one.
+    server = await startServer({ STATIC_DIR: TEST_DIST, BETTING_MS: '3000', PAUSE_MS: '600' });
     browser = await openBrowser({ locale: 'es-ES' });
     page = browser.page;
     // Every layout shift from the first paint (the English shell) on, and the text of every main
@@ -94,10 +97,39 @@ describe('the page in the browser’s language', () => {
     await page.reload();
     await poll(() => mainLabel(page)).toBe('СТАВКА');
     expect(await language(page)).toBe('ru');
+    // Cyrillic in the pixel font: the page fetched Tiny5's Cyrillic face for it, not a system font.
+    await poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some((face) => face.family.includes('Tiny5') && face.unicodeRange.includes('U+400') && face.status === 'loaded'),
+      ),
+    ).toBe(true);
     await page.getByRole('button', { name: 'Правила', exact: true }).click();
     const rules = page.getByRole('dialog', { name: 'Правила игры' });
     await rules.waitFor();
     const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
     expect(violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('says a bet refusal in Spanish: the server’s code and its parameters, not its English sentence', TEST, async () => {
+    const player = await fundedPlayer(server.api, server.server.services.database.db, 100_000);
+    const excluded = await call<{ exclusion: { until: number } }>(
+      server.api,
+      'POST',
+      '/user/exclusion',
+      { duration: '24h' },
+      { token: player.token },
+    );
+    expect(excluded.status).toBe(200);
+    // Back to Spanish (the last test picked Russian), signed in as the excluded player.
+    await page.evaluate((token) => {
+      localStorage.setItem('language', 'es');
+      localStorage.setItem('access_token', token);
+    }, player.token);
+    await page.reload();
+    await poll(() => profileLabel(page)).toMatch(/^1\.?000 \$$/);
+    await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+    await page.getByTestId('bet-main-0').click();
+    const notice = page.getByRole('group', { name: 'Panel de apuesta 1' }).locator('.bet-panel-notice');
+    await poll(() => notice.textContent()).toMatch(/^Te has excluido del juego hasta el .+ UTC$/);
   });
 });

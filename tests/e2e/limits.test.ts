@@ -37,7 +37,7 @@ describe('player limits in Chromium', () => {
   const dialog = (name: string) => page.getByRole('dialog', { name });
   const profileButton = () => page.getByTestId('profile-button').first();
   const panel = () => page.getByRole('group', { name: 'Bet panel 1' });
-  const notice = () => panel().getByRole('status').textContent();
+  const notice = () => panel().locator('.bet-panel-notice').textContent();
 
   it('refuses the bet that would pass a daily loss limit set in the Limits part, naming the limit', TEST, async () => {
     const player = await fundedPlayer(server.api, server.server.services.database.db, 100_000);
@@ -93,7 +93,7 @@ describe('player limits in Chromium', () => {
     const check = dialog('Reality check');
     await check.waitFor();
     expect(await check.textContent()).toContain('You have played for 15 minutes this session.');
-    await poll(() => check.textContent()).toMatch(/Net result this session: [+-][\d.,]+ \$ over \d+ bets/);
+    await poll(() => check.textContent()).toMatch(/Net result this session: [+-][\d.,]+ \$ \(bets: \d+\)/);
     await check.getByRole('button', { name: 'Continue' }).click();
     await poll(() => dialog('Reality check').count()).toBe(0);
   });

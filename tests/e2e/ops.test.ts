@@ -86,6 +86,9 @@ describe('the operator console in Chromium', () => {
     await ops.getByText(admin.email).waitFor();
     // The live state arrives over STOMP: the round panel names a round.
     await poll(() => panel('Round').locator('dd').first().textContent()).toMatch(/^\d+$/);
+    // The reserves ratio as a percentage: "46.429" read as forty-six thousand beside coins grouped with dots.
+    const ratio = panel('House').locator('.ops-stat', { hasText: 'Reserves ratio' }).locator('dd');
+    await poll(() => ratio.textContent()).toMatch(/^(—|\d+ % of what is owed)$/);
   });
 
   it(
@@ -165,8 +168,7 @@ describe('the operator console in Chromium', () => {
     await card.getByRole('button', { name: 'Approve' }).click();
     await card.waitFor({ state: 'detached' });
 
-    await player.keyboard.press('Escape');
-    await profileButton(player).click();
+    // The player's modal stayed open: the list follows the operator's decision by itself.
     await poll(() => withdrawalList().textContent()).toMatch(/^300 coins(Sending|Sent)$/);
     expect(await balanceOf(t, who)).toBe(970_000n);
     await player.keyboard.press('Escape');
@@ -185,8 +187,6 @@ describe('the operator console in Chromium', () => {
     await card.waitFor({ state: 'detached' });
     expect(await balanceOf(t, who)).toBe(1_000_000n);
 
-    await player.keyboard.press('Escape');
-    await profileButton(player).click();
     await poll(() => withdrawalList().textContent()).toBe(
       '250 coinsRejected: Wallet flagged by compliance (coins returned)',
     );

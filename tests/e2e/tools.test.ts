@@ -123,7 +123,7 @@ describe('player tools in Chromium', () => {
       await panel.getByRole('button', { name: 'Start run' }).click();
       await expect
         .poll(() => panel.getByTestId('auto-run-1').textContent(), { timeout: 120_000, interval: 200 })
-        .toBe('2 bets, net -20 $. Stopped: Net loss reached 20');
+        .toBe('Bets: 2, net -20 $. Stopped: Net loss reached 20');
       expect(await panel.getByTestId('bet-main-1').locator('.bet-main-label').textContent()).toBe('BET');
     },
   );

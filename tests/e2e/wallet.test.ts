@@ -174,6 +174,24 @@ describe('wallets in the page', () => {
     await shoot(page, '07-withdrawn');
   });
 
+  it('deposits the same 0.5 SOL twice: the local chain credits both', TEST, async () => {
+    const { page } = browser;
+    const coinsBefore = (await serverProfile(page, server.api)).balanceAmount;
+    for (const deposits of [1, 2]) {
+      expect(await submitAmount(page, 'Deposit', '0.5')).toBe('Transaction successful, funds will be credited soon');
+      await balanceReads(page, `${formatCoins(coinsBefore + deposits * 500_000)} $`);
+    }
+  });
+
+  it("says a deposit above the wallet's SOL is short, with what the wallet holds", TEST, async () => {
+    const { page } = browser;
+    const said = await submitAmount(page, 'Deposit', '50');
+    const held = Number(await localChain(server).balance(key.address)) / Number(LAMPORTS_PER_SOL);
+    expect(said).toBe(
+      `Not enough SOL for this deposit and its fee: your wallet holds ${held.toLocaleString('en', { maximumFractionDigits: 9 })} SOL`,
+    );
+  });
+
   it('logs out: the wallet is forgotten and the button reads Login', TEST, async () => {
     const { page } = browser;
     await dialog(page, 'Your profile').getByRole('button', { name: 'Logout' }).click();

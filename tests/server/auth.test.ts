@@ -140,14 +140,28 @@ describe('sign-in and tokens', () => {
     expect(row).toMatchObject({ referredBy: ref!.id, telegramId: '42' });
   });
 
-  it('registers email accounts with clear errors', async () => {
+  it('registers email accounts with clear errors, and never says an email is taken', async () => {
     const ok = await call<{ token: string }>(t.api, 'POST', '/auth/register', {
       email: 'Ann@Example.com',
       password: 'long enough',
     });
     expect(ok.status).toBe(200);
-    const again = await call(t.api, 'POST', '/auth/register', { email: 'ann@example.com', password: 'long enough' });
-    expect([again.status, again.body.errorMessage]).toEqual([409, 'Email already registered']);
+    // A taken email is never named so: registering it is signing in with that password.
+    const profile = async (token: string) =>
+      (await call<{ nickname: string }>(t.api, 'GET', '/user/profile', undefined, { token })).body.data!.nickname;
+    const again = await call<{ token: string }>(t.api, 'POST', '/auth/register', {
+      email: 'ann@example.com',
+      password: 'long enough',
+    });
+    expect(again.status).toBe(200);
+    expect(await profile(again.body.data!.token)).toBe(await profile(ok.body.data!.token));
+    const guess = await call(t.api, 'POST', '/auth/register', {
+      email: 'ann@example.com',
+      password: 'not her password',
+    });
+    const signIn = await call(t.api, 'POST', '/auth/authenticate', { login: 'ann@example.com', password: 'not hers' });
+    expect([guess.status, guess.body]).toEqual([signIn.status, signIn.body]);
+    expect([guess.status, guess.body.errorMessage]).toEqual([401, 'Invalid email or password']);
     const short = await call(t.api, 'POST', '/auth/register', { email: 'bob@example.com', password: 'short' });
     expect([short.status, short.body.errorMessage]).toEqual([400, 'Password must be at least 8 characters']);
     const bad = await call(t.api, 'POST', '/auth/register', { email: 'bob', password: 'long enough' });

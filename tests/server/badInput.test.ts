@@ -117,6 +117,40 @@ describe('bad input', () => {
       expect((await call(t.api, 'POST', path, body, { token })).body.errorMessage).toBe(message);
   });
 
+  it('refuses a NUL character in any text, and a faucet transfer to a sysvar, with 400 and the envelope', async () => {
+    const before = await snapshot();
+    const nul = 'x\u0000y';
+    const cases: [string, string, unknown, string][] = [
+      ['POST', '/auth/register', { email: `a${nul}@example.com`, password: 'password1' }, 'email'],
+      ['POST', '/auth/register', { email: 'nul1@example.com', password: 'password1', referralId: nul }, 'referralId'],
+      ['POST', '/auth/register', { email: 'nul2@example.com', password: 'password1', telegramId: nul }, 'telegramId'],
+      ['POST', '/auth/authenticate', { login: `a${nul}@example.com`, password: 'password1' }, 'login'],
+      ['POST', '/auth/authenticate', { login: nul, signature: 'AA==', message: 'm' }, 'login'],
+      ['POST', '/auth/register', { email: 'nul3@example.com', password: `password${nul}` }, 'password'],
+      ['GET', `/auth/nonce?wallet=${encodeURIComponent(nul)}`, undefined, 'wallet'],
+      ['POST', '/ops/auth', { email: `ops${nul}@example.com`, password: 'password1', totp: '123456' }, 'email'],
+      ['GET', `/ops/audit?actor=${encodeURIComponent(nul)}`, undefined, 'actor'],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const answer = await call(t.api, method, path, body);
+      expect({ path, field, status: answer.status, body: answer.body }).toEqual({
+        ...{ path, field, status: 400 },
+        body: { success: false, errorMessage: `${field} has a character that is not allowed` },
+      });
+    }
+    for (const sysvar of [
+      'SysvarRent111111111111111111111111111111111',
+      'SysvarC1ock11111111111111111111111111111111',
+    ]) {
+      const answer = await call(t.api, 'POST', '/payment/faucet', { amount: 1, wallet: sysvar });
+      expect([answer.status, answer.body]).toEqual([
+        400,
+        { success: false, errorMessage: 'This wallet cannot receive SOL' },
+      ]);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('refuses a body over the size limit', async () => {
     const answer = await call(t.api, 'POST', '/bet/create', JSON.stringify({ amount: 1000, pad: 'x'.repeat(20_000) }), {
       token,

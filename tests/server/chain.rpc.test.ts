@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Keypair, SendTransactionError, Transaction, type SignatureStatus } from '@solana/web3.js';
 import { RpcChain, type RpcConnection } from '../../src/server/chain/RpcChain';
 import { ChainRejected } from '../../src/server/chain/Chain';
-import { MEMO_PROGRAM_ID } from '../../src/server/chain/houseTransfer';
+import { MEMO_PROGRAM_ID } from '../../src/shared/deposit';
 
 /** A cluster that answers from fixed values; no network. */
 function cluster(answers: {

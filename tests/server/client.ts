@@ -1,9 +1,16 @@
-/** A small HTTP client for server tests: envelope bodies, status, bearer token and cookie. */
+/**
+ * A small HTTP client for server tests: envelope bodies, status, bearer token and cookie. Every
+ * password, token and cookie it sends or receives is noted for the suite's log check.
+ */
+
+import { noteSecret } from '../suiteLogs';
 
 interface Answer<T = unknown> {
   status: number;
   body: { success: boolean; data?: T; errorMessage?: string };
   cookies: string[];
+  /** The Retry-After header, or null. */
+  retryAfter: string | null;
 }
 
 /** Token, cookie and extra headers of a call. */
@@ -25,12 +32,24 @@ export async function call<T = unknown>(
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
+  noteSecret(options.token);
+  noteSecret(options.cookie?.split('=')[1]);
+  if (typeof body === 'object' && body !== null && 'password' in body) noteSecret(String(body.password));
   const res = await fetch(api + path, {
     method,
     headers,
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Answer<T>['body'], cookies: res.headers.getSetCookie() };
+  const answer = {
+    status: res.status,
+    body: (await res.json()) as Answer<T>['body'],
+    cookies: res.headers.getSetCookie(),
+    retryAfter: res.headers.get('retry-after'),
+  };
+  const { token } = (answer.body.data ?? {}) as { token?: unknown };
+  if (typeof token === 'string') noteSecret(token);
+  for (const cookie of answer.cookies) noteSecret(cookiePair(cookie).split('=')[1]);
+  return answer;
 }
 
 /** The `name=value` pair of a Set-Cookie header, to send back. */

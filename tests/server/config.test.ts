@@ -16,7 +16,9 @@ describe('config', () => {
     expect(() => loadConfig({ CHAIN: 'devnet' })).toThrow('CHAIN=devnet needs RPC_URL');
     expect(() => loadConfig({ CHAIN: 'mainnet', RPC_URL: 'http://rpc' })).toThrow('CHAIN=mainnet needs SIGN_IN_DOMAIN');
     expect(() => loadConfig({ REDIS_URL: 'redis://x' })).toThrow('REDIS_URL needs DATABASE_URL');
-    expect(() => loadConfig({ REDIS_URL: 'redis://x', DATABASE_URL: 'postgres://x' })).toThrow('REDIS_URL needs JWT_SECRET');
+    expect(() => loadConfig({ REDIS_URL: 'redis://x', DATABASE_URL: 'postgres://x' })).toThrow(
+      'REDIS_URL needs JWT_SECRET',
+    );
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow('TRUST_PROXY must be');
     expect(() => loadConfig({ CHAIN: 'devnet', RPC_URL: 'http://rpc', LOCAL_CHAIN_URL: 'http://chain' })).toThrow(
       'LOCAL_CHAIN_URL serves CHAIN=local only',
@@ -26,7 +28,10 @@ describe('config', () => {
   it('reads the risk caps as percents of the bankroll', () => {
     expect(loadConfig({}).risk).toEqual({ betPpm: 7500, roundPpm: 11_250 });
     expect(loadConfig({}).localHouseSol).toBe(1000);
-    expect(loadConfig({ RISK_BET_PERCENT: '2', RISK_ROUND_PERCENT: '0.0001' }).risk).toEqual({ betPpm: 20_000, roundPpm: 1 });
+    expect(loadConfig({ RISK_BET_PERCENT: '2', RISK_ROUND_PERCENT: '0.0001' }).risk).toEqual({
+      betPpm: 20_000,
+      roundPpm: 1,
+    });
     for (const bad of ['0', '-1', '101', '0.00001', 'abc'])
       expect(() => loadConfig({ RISK_BET_PERCENT: bad })).toThrow('RISK_BET_PERCENT must be a percent');
   });
@@ -35,7 +40,11 @@ describe('config', () => {
     expect(loadConfig({}).ops).toEqual({
       sessionMs: 30 * 60_000,
       reviewAbove: null,
+      velocityCount: null,
+      velocityMs: 3_600_000,
       secondApprovalAbove: null,
+      creditApprovalAbove: 100_000,
+      creditDailyCap: 1_000_000,
       explorer: 'https://explorer.solana.com/tx/{sig}?cluster=custom&customUrl=http%3A%2F%2Flocalhost%3A8899',
     });
     const env = { OPS_SESSION_MINUTES: '5', WITHDRAW_REVIEW_ABOVE: '1000', WITHDRAW_SECOND_APPROVAL_ABOVE: '50000' };
@@ -46,6 +55,14 @@ describe('config', () => {
     });
     const mainnet = { CHAIN: 'mainnet', RPC_URL: 'http://rpc', SIGN_IN_DOMAIN: 'moonrush.example' };
     expect(loadConfig(mainnet).ops.explorer).toBe('https://explorer.solana.com/tx/{sig}?cluster=mainnet-beta');
+    // Real money has the review rules on by default; `none` turns one off.
+    expect(loadConfig(mainnet).ops).toMatchObject({ reviewAbove: 5_000_000, velocityCount: 5, velocityMs: 3_600_000 });
+    const off = { ...mainnet, WITHDRAW_REVIEW_ABOVE: 'none', WITHDRAW_VELOCITY_COUNT: 'none' };
+    expect(loadConfig(off).ops).toMatchObject({ reviewAbove: null, velocityCount: null });
+    expect(loadConfig({ WITHDRAW_VELOCITY_COUNT: '3', WITHDRAW_VELOCITY_MINUTES: '10' }).ops).toMatchObject({
+      velocityCount: 3,
+      velocityMs: 600_000,
+    });
     expect(() => loadConfig({ OPS_EXPLORER_URL: 'https://solscan.io/tx/' })).toThrow(
       'OPS_EXPLORER_URL must contain {sig}',
     );

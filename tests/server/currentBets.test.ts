@@ -2,7 +2,9 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentBetsResponse } from '../../src/shared/protocol';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
+import { rounds } from '../../src/server/db/schema';
 import { startServer, type TestServer } from './harness';
 import { call } from './client';
 import { closeAllRounds, endRound, fundedPlayer, openRound, startRound } from './betting';
@@ -61,5 +63,18 @@ describe('GET /bet/current', () => {
     await endRound(db, round);
     const next = await openRound(db, 2);
     expect((await current(player.token)).body.data).toEqual({ gameId: String(next.id), bets: [] });
+  });
+
+  it("keeps what the player set when the house's cap lowers a bet's cash-out: by hand stays by hand, the cap comes as loweredTo", async () => {
+    const player = await fundedPlayer(t.api, db, 50_000);
+    const round = await openRound(db, 5);
+    // The house may pay one bet at most 100 coins this round: a 200-coin bet cashes out at x1.50 at most.
+    await db.update(rounds).set({ maxBetProfit: 10_000 }).where(eq(rounds.id, round.id));
+    const byHand = await place(player.token, 20_000);
+    const auto = await place(player.token, 20_000, 3);
+    expect((await current(player.token)).body.data!.bets).toEqual([
+      expect.objectContaining({ betId: byHand, autoRate: null, loweredTo: 1.5 }),
+      expect.objectContaining({ betId: auto, autoRate: 3, loweredTo: 1.5 }),
+    ]);
   });
 });

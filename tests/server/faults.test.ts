@@ -17,6 +17,7 @@ import { balanceOf, fundedPlayer } from './betting';
 import { call } from './client';
 import { fixedCrashPoints } from './crashPoints';
 import { freePort } from './freePort';
+import { logStdio } from '../suiteLogs';
 import { startServer } from './harness';
 import { startPostgres, type PostgresCluster } from './pg';
 import { connectStomp, gameEvents, waitUntil } from './stompClient';
@@ -202,7 +203,7 @@ describe('faults on PostgreSQL', () => {
       const sql = postgres(url, { max: 1, onnotice: () => {} });
       const children: ChildProcess[] = [];
       const serve = async () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: logStdio() });
         children.push(child);
         await eventually(async () => (await fetch(`${api}/health`)).ok, 120_000, 'the server to listen');
         return child;

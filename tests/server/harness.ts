@@ -1,9 +1,9 @@
 /** Starts the real game server in-process on a free loopback port with an in-memory database. */
 
 import { loadConfig, type Config } from '../../src/server/config';
-import { createServer, type GameServer } from '../../src/server/app';
-import type { ServiceOptions } from '../../src/server/services';
+import { createServer, type GameServer, type ServerOptions } from '../../src/server/app';
 import { IN_MEMORY } from '../../src/server/db/client';
+import { logSink } from '../suiteLogs';
 
 export interface TestServer {
   server: GameServer;
@@ -15,14 +15,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Settings are environment-style strings, as an operator would give them; options replace built parts. */
-export async function startServer(env: Record<string, string> = {}, options: ServiceOptions = {}): Promise<TestServer> {
+/**
+ * Settings are environment-style strings, as an operator would give them; options replace built parts.
+ * In a suite run the server logs at info into a file of the run's log folder, which the run's last
+ * step reads for secrets (tests/suiteLogs.ts); elsewhere it logs warnings to stdout.
+ */
+export async function startServer(env: Record<string, string> = {}, options: ServerOptions = {}): Promise<TestServer> {
+  const logs = logSink('server');
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: IN_MEMORY,
     STATIC_DIR: '',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logs ? 'info' : 'warn',
     BETTING_MS: '300',
     PAUSE_MS: '100',
     TICK_MS: '50',
@@ -33,14 +38,19 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
     RATE_LIMIT_BET_ACCOUNT: '100000',
     RATE_LIMIT_PAYMENT_IP: '100000',
     RATE_LIMIT_PAYMENT_ACCOUNT: '100000',
-    RATE_LIMIT_AUTH_GLOBAL: '100000',
     RATE_LIMIT_PUBLIC_IP: '100000',
+    RATE_LIMIT_ACCOUNT: '100000',
     HTTP_MAX_PER_ADDRESS: '100000',
+    HTTP_ANONYMOUS_PER_ADDRESS: '100000',
+    // A test's own work on this event loop (building transactions, hashing) must not shed its calls.
+    HTTP_SHED_LAG_MS: '100000',
+    PASSWORD_HASH_QUEUE: '100000',
     // Tests read what they just changed; the cache has tests of its own.
     PUBLIC_CACHE_MS: '0',
     ...env,
   });
-  const server = await createServer(config, options);
+  const server = await createServer(config, { logStream: logs, ...options });
+  server.app.addHook('onClose', async () => logs?.close());
   const url = await server.listen();
   return {
     server,

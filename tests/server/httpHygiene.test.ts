@@ -115,7 +115,7 @@ describe('connections per address (HTTP_MAX_PER_ADDRESS)', () => {
     await t.close();
   });
 
-  /** Opens a keep-alive connection, sends GET /health and resolves with the answer's first bytes, or '' once the server closes it unanswered. */
+  /** Opens a keep-alive connection, sends GET /health and resolves with the answer's first bytes, or '' if the server closes it unanswered. */
   const healthOn = (): Promise<string> => {
     const socket = connect(Number(new URL(t.api).port), '127.0.0.1');
     sockets.push(socket);
@@ -127,10 +127,14 @@ describe('connections per address (HTTP_MAX_PER_ADDRESS)', () => {
     });
   };
 
-  it('closes a connection over the cap unanswered, and lets one in when another closes', async () => {
+  it('answers a connection over the cap 503 with Retry-After and closes it, and lets one in when another closes', async () => {
     expect(await healthOn()).toContain('200 OK');
     expect(await healthOn()).toContain('200 OK');
-    expect(await healthOn()).toBe('');
+    const over = await healthOn();
+    expect(over).toMatch(/^HTTP\/1\.1 503 /);
+    expect(over).toMatch(/\r\nretry-after: 5\r\n/i);
+    expect(over).toMatch(/\r\nconnection: close\r\n/i);
+    expect(over).toContain('Too many connections from your address');
     const closed = new Promise((resolve) => sockets[0]!.once('close', resolve));
     sockets[0]!.destroy();
     await closed;
@@ -150,7 +154,7 @@ describe('connections per address (HTTP_MAX_PER_ADDRESS)', () => {
     await expect.poll(async () => (ws = await openSocket()), { timeout: 5000 }).not.toBeNull();
     expect(await healthOn()).toContain('200 OK');
     expect(await healthOn()).toContain('200 OK');
-    expect(await healthOn()).toBe('');
+    expect(await healthOn()).toMatch(/^HTTP\/1\.1 503 /);
     ws!.close();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client';
-import { bets, ledgerEntries } from '../../src/server/db/schema';
+import { bets, ledgerEntries, rounds } from '../../src/server/db/schema';
 import { checkLedger } from '../../src/server/ledger/check';
 import { startPostgres, type PostgresCluster } from './pg';
 import { startServer, type TestServer } from './harness';
@@ -46,6 +46,24 @@ function idempotencySuite(name: string, env: () => Record<string, string>) {
       expect(placed.map((b) => String(b.id))).toEqual([retry.body.data!.betId]);
       expect(await balanceOf(db, player.id)).toBe(4000n);
       expect(await checkLedger(db)).toEqual([]);
+    });
+
+    it("a replay of a bet whose target the house's cap lowered says loweredTo, as the first answer did", async () => {
+      const player = await fundedPlayer(t.api, db, 1_000_000);
+      const round = await openRound(db, 2);
+      // The round may pay 50 coins of profit per bet: x100 on 100 coins is lowered to x1.5.
+      await db.update(rounds).set({ maxBetProfit: 5000 }).where(eq(rounds.id, round.id));
+      const send = () =>
+        call(
+          t.api,
+          'POST',
+          '/bet/create/auto',
+          { amount: 10_000, rate: 100 },
+          { token: player.token, headers: { 'idempotency-key': 'lowered' } },
+        );
+      const first = await send();
+      expect(first.body.data).toEqual({ betId: expect.any(String), loweredTo: 1.5 });
+      expect((await send()).body).toEqual(first.body);
     });
 
     it('the same key sent twice at once places one bet and both hear it', async () => {

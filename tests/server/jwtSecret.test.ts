@@ -29,13 +29,13 @@ describe('the access-token secret', () => {
   it('refuses a short JWT_SECRET and reads the rate limits', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow('JWT_SECRET must be at least 32 characters');
     expect(loadConfig({ RATE_LIMIT_BET_ACCOUNT: '5' }).rateLimits).toEqual({
-      authPerIp: 60,
+      authPerIp: 600,
       authPerLogin: 10,
-      authGlobal: 1200,
-      publicPerIp: 120,
+      publicPerIp: 1200,
+      perAccount: 120,
       betPerIp: 600,
       betPerAccount: 5,
-      paymentPerIp: 60,
+      paymentPerIp: 600,
       paymentPerAccount: 30,
     });
   });

@@ -10,6 +10,7 @@ import { openDatabase } from '../../src/server/database';
 import { accounts, bets, ledgerEntries, rounds } from '../../src/server/db/schema';
 import { creditMany, InsufficientFunds, moveBalance } from '../../src/server/betting/balance';
 import { checkLedger } from '../../src/server/ledger/check';
+import { HOUSE_ACCOUNTS } from '../../src/server/betting/transferKinds';
 import { startPostgres, type PostgresCluster } from './pg';
 
 const run = promisify(execFile);
@@ -64,9 +65,9 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
       await database.db.transaction((tx) => moveBalance(tx, a, 1000n, 'deposit', `g-${a}`));
       await database.db.transaction((tx) =>
         creditMany(tx, [
-          { accountId: a, delta: 300n, kind: 'win', ref: `g1-${a}` },
-          { accountId: b, delta: 50n, kind: 'win', ref: `g2-${b}` },
-          { accountId: a, delta: 25n, kind: 'win', ref: `g3-${a}` },
+          { accountId: a, delta: 300n, kind: 'deposit', ref: `g1-${a}` },
+          { accountId: b, delta: 50n, kind: 'deposit', ref: `g2-${b}` },
+          { accountId: a, delta: 25n, kind: 'deposit', ref: `g3-${a}` },
         ]),
       );
       const rows = await database.db
@@ -92,15 +93,15 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
     it('credits nothing when one credit repeats a (kind, ref) or names no account', async () => {
       const id = await newAccount(database);
       await database.db.transaction((tx) =>
-        creditMany(tx, [{ accountId: id, delta: 10n, kind: 'win', ref: `h-${id}` }]),
+        creditMany(tx, [{ accountId: id, delta: 10n, kind: 'deposit', ref: `h-${id}` }]),
       );
       for (const second of [
-        { accountId: id, delta: 10n, kind: 'win' as const, ref: `h-${id}` },
-        { accountId: 987_654_321, delta: 10n, kind: 'win' as const, ref: `h2-${id}` },
+        { accountId: id, delta: 10n, kind: 'deposit' as const, ref: `h-${id}` },
+        { accountId: 987_654_321, delta: 10n, kind: 'deposit' as const, ref: `h2-${id}` },
       ])
         await expect(
           database.db.transaction((tx) =>
-            creditMany(tx, [{ accountId: id, delta: 5n, kind: 'win', ref: `h3-${id}` }, second]),
+            creditMany(tx, [{ accountId: id, delta: 5n, kind: 'deposit', ref: `h3-${id}` }, second]),
           ),
         ).rejects.toThrow();
       const [account] = await database.db.select().from(accounts).where(eq(accounts.id, id));
@@ -138,11 +139,14 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
         accountId: missing,
         delta: 5n,
         balanceAfter: 5n,
+        houseAccount: HOUSE_ACCOUNTS.house_wallet.id,
         kind: 'deposit',
         ref: 'orphan',
         createdAt: 1,
       });
+      // Written by hand, the row moved no house balance either.
       expect(await checkLedger(database.db)).toEqual([
+        { accountId: -1, problem: expect.stringMatching(/^house account house_wallet: balance -?\d+ but its transfers sum to/) },
         { accountId: missing, problem: expect.stringMatching(/^ledger row \d+ names an account that does not exist$/) },
       ]);
       await database.db.delete(ledgerEntries).where(eq(ledgerEntries.ref, 'orphan'));
@@ -162,6 +166,7 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
         .set({ balance: sql`${accounts.balance} + 1` })
         .where(eq(accounts.id, id));
       expect(await checkLedger(database.db)).toEqual([
+        { accountId: 0, problem: expect.stringMatching(/^the accounts sum to 1, not zero/) },
         { accountId: id, problem: 'balance 501 but ledger sums to 500' },
       ]);
       await database.db.update(accounts).set({ balance: 500n }).where(eq(accounts.id, id));

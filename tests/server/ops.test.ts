@@ -6,6 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { hostname, userInfo } from 'node:os';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -28,7 +29,7 @@ import {
   type OpsWithdrawal,
 } from '../../src/shared/ops';
 import { DESTINATIONS, type GameEvent, type PlayerWithdrawal } from '../../src/shared/protocol';
-import { accounts, bets, ledgerEntries, operators, opsSessions } from '../../src/server/db/schema';
+import { accounts, bets, ledgerEntries, operators, opsSessions, securityLog } from '../../src/server/db/schema';
 import { moveBalance } from '../../src/server/betting/balance';
 import { queryRows } from '../../src/server/db/client';
 import { checkLedger } from '../../src/server/ledger/check';
@@ -110,7 +111,18 @@ describe('the operator console on PostgreSQL', () => {
     expect((await auth({ email: 'night@ops.example', password, totp: code })).status).toBe(401);
 
     const rows = await auditOf('actor=night%40ops.example');
-    expect(rows.map((row) => row.action)).toEqual(['sign_in_failed', 'sign_in', 'sign_in_failed', 'sign_in_failed']);
+    expect(rows.map((row) => row.action)).toEqual(['sign_in']);
+    // The failed tries are in the security log, by the operator's id.
+    const failures = await db()
+      .select({ operatorId: securityLog.operatorId, emailHash: securityLog.emailHash, detail: securityLog.detail })
+      .from(securityLog)
+      .where(eq(securityLog.operatorId, await idOf('night@ops.example')))
+      .orderBy(securityLog.id);
+    expect(failures).toEqual(
+      ['wrong_code', 'wrong_password', 'wrong_code'].map((detail) => ({
+        ...{ operatorId: expect.any(Number) as number, emailHash: null, detail },
+      })),
+    );
     // The creation itself: the command line's OS user and host, no address.
     const created = await auditOf(`target=operator:${await idOf('night@ops.example')}`);
     expect(created).toHaveLength(1);
@@ -119,6 +131,27 @@ describe('the operator console on PostgreSQL', () => {
       ...{ actor: `cli:${userInfo().username}@${hostname()}`, address: null },
       after: { email: 'night@ops.example', role: 'admin' },
     });
+  });
+
+  it("keeps a stranger's failed sign-in out of the audit and the consoles: the security log holds only a hash", async () => {
+    const typed = 'Approved w#42 per CEO, see ticket 1234';
+    const password = 'a typed password 1234';
+    const raw = await operatorSocket(t, admin);
+    const answer = await call(t.api, 'POST', '/ops/auth', { email: typed, password, totp: '123456' });
+    expect([answer.status, answer.body.errorMessage]).toEqual([401, 'Invalid credentials']);
+    // An operator's act after it: once its row reaches the console, an earlier row would have too.
+    const later = await signedInOperator(t, 'viewer');
+    await waitUntil(() => raw.text().includes(later.email), 5000, "the next audit row on the admin's socket");
+    raw.ws.close();
+    expect(raw.text()).not.toContain('ticket 1234');
+    const audit = JSON.stringify((await ops(t, admin, 'GET', 'audit?limit=200')).body);
+    expect(audit).not.toContain('ticket 1234');
+    const rows = await db().select().from(securityLog).where(eq(securityLog.detail, 'unknown_email'));
+    const hash = createHash('sha256').update(typed.toLowerCase()).digest('hex');
+    expect(rows.filter((row) => row.emailHash === hash)).toMatchObject([
+      { event: 'ops_sign_in_failed', operatorId: null, detail: 'unknown_email' },
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/ticket 1234|a typed password/i);
   });
 
   it('ops:disable ends an operator at once (routes, socket, sign-in); ops:enable lets it back; both audited', async () => {
@@ -472,18 +505,18 @@ describe('the operator console on PostgreSQL', () => {
   it('a manual adjustment is one manual ledger row and one audit row; ledger:check wants the audit row', async () => {
     const player = await fundedPlayer(t.api, db(), 5000);
     const credit = await ops<{ balance: number }>(t, admin, 'POST', `players/${player.id}/adjust`, {
-      amount: 2500,
+      amount: 25,
       reason: 'goodwill for the outage',
     });
     expect(credit.body.data!.balance).toBe(7500);
-    const tooMuch = await ops(t, admin, 'POST', `players/${player.id}/adjust`, { amount: -10_000, reason: 'reverse' });
+    const tooMuch = await ops(t, admin, 'POST', `players/${player.id}/adjust`, { amount: -100, reason: 'reverse' });
     expect([tooMuch.status, tooMuch.body.errorMessage]).toEqual([409, 'The balance would go below zero']);
 
     const manual = await db().select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'manual'));
     expect(manual.map((r) => [r.accountId, r.delta, r.balanceAfter])).toEqual([[player.id, 2500n, 7500n]]);
     const audits = await auditOf(`action=adjust&target=account:${player.id}`);
     expect(audits.map((a) => [a.id, a.reason, a.after])).toEqual([
-      [manual[0]!.ref, 'goodwill for the outage', { balance: 7500, amount: 2500 }],
+      [manual[0]!.ref, 'goodwill for the outage', { balance: 7500, amount: 2500, creditId: expect.any(Number) }],
     ]);
     const ledger = (
       await ops<OpsPage<{ kind: string; balance: number }>>(t, viewer, 'GET', `players/${player.id}/ledger`)

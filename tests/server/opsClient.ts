@@ -5,6 +5,7 @@ import { OPS_DESTINATIONS, type OpsRole, type OpsSession } from '../../src/share
 import { addOperator } from '../../src/server/ops/operators';
 import type { TestServer } from './harness';
 import { call } from './client';
+import { noteSecret } from '../suiteLogs';
 import { openRaw, waitUntil, type RawClient } from './stompClient';
 
 let counter = 0;
@@ -24,6 +25,7 @@ export interface TestOperator extends OpsSession {
 export async function signedInOperator(t: TestServer, role: OpsRole): Promise<TestOperator> {
   const email = `${role}${counter++}.${Date.now()}@ops.example`;
   const { password, totpSecret } = await addOperator(t.server.services.database.db, email, role);
+  noteSecret(totpSecret);
   const answer = await call<OpsSession>(t.api, 'POST', '/ops/auth', { email, password, totp: totpCode(totpSecret) });
   if (!answer.body.data) throw new Error(`ops sign-in: ${answer.body.errorMessage}`);
   return { ...answer.body.data, password, totpSecret };

@@ -14,7 +14,10 @@ import { OPS_ROUTES } from '../../src/server/ops/routes';
 import { opsRoutes } from '../../src/shared/wire/ops';
 
 const ADJUST = 'POST /ops/players/:id/adjust';
-const summary = { id: '7', wallet: null, email: 'a@b.example', referralCode: 'R7', balance: 500, blocked: false };
+const summary = {
+  ...{ id: '7', wallet: null, email: 'a@b.example', referralCode: 'R7', balance: 500, blocked: false },
+  heldCredit: null,
+};
 
 /** A bare Fastify app with the wire's compilers and the adjust route of the ops table, answering `answer()`. */
 async function appAnswering(answer: () => unknown, hooks: Hook[] = []) {
@@ -56,7 +59,7 @@ describe('ops routes of the wire table', () => {
     const refusals = [
       [{ amount: 5, reason: 'goodwill', extra: 1 }, '7', 'Unknown field: extra'],
       [{ amount: 0, reason: 'goodwill' }, '7', 'amount must not be 0'],
-      [{ amount: 1.5, reason: 'goodwill' }, '7', 'amount is a whole number of hundredths of a coin'],
+      [{ amount: 1.5, reason: 'goodwill' }, '7', 'amount is a whole number of coins'],
       [{ amount: 5 }, '7', 'reason is required'],
       [{ amount: 5, reason: 'goodwill' }, 'x7', 'id must be a number'],
     ] as const;

@@ -228,6 +228,9 @@ describe('deposits on the local chain', () => {
       1,
     );
     expect(reply.status).toBe(400);
+    // Why, with what the wallet holds (0.5 SOL less the failed transaction's fee), for the page to say in its language.
+    const held = await t.server.services.chain.balance(player.wallet);
+    expect(reply.body).toMatchObject({ errorCode: 'walletShort', errorParams: { lamports: Number(held) } });
     expect(await balanceOf(t, player)).toBe(0n);
     expect((await call(t, 'GET', `/payment/deposit/${p.token}`, undefined, player.token)).body.data).toEqual({
       status: 'failed',

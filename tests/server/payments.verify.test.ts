@@ -10,7 +10,7 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js';
 import { verifyDeposit } from '../../src/server/payments/verifyDeposit';
-import { MEMO_PROGRAM_ID } from '../../src/server/chain/houseTransfer';
+import { MEMO_PROGRAM_ID } from '../../src/shared/deposit';
 
 const player = Keypair.generate();
 const house = Keypair.generate().publicKey;

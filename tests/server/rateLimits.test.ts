@@ -21,19 +21,20 @@ describe('rate limits on bets', () => {
   });
   afterAll(() => t.close());
 
-  it('lets no other traffic from the same address make a cash-out answer 429, nor junk and bets a cancel', async () => {
+  it("lets no other traffic from the same address make a player's bet, cash-out or cancel answer 429", async () => {
     const player = await newPlayer(t.api);
     const neighbour = await newPlayer(t.api);
-    // Anonymous calls and another account's calls from the same address (a carrier NAT, or every
-    // player when no proxy is trusted) spend the address's bet budget...
-    await statuses(8, () => call(t.api, 'POST', '/bet/refund', { betId: 1 }));
-    await statuses(8, () => call(t.api, 'POST', '/bet/create', { amount: 1000 }));
-    await statuses(8, () => call(t.api, 'POST', '/bet/refund', { betId: 1 }, { token: neighbour.token }));
-    expect((await call(t.api, 'POST', '/bet/create', { amount: 1000 }, { token: player.token })).status).toBe(429);
-    // ...but the player's own cash-out is counted on the player's account only, and a cancel on
-    // the account and on the signed-in cancels of the address.
-    expect((await call(t.api, 'POST', '/bet/refund', { betId: 1 }, { token: player.token })).status).toBe(404);
-    expect((await call(t.api, 'POST', '/bet/cancel', { betId: 1 }, { token: player.token })).status).toBe(404);
+    // Anonymous junk and a neighbour's bets from the same address (a carrier NAT, or every player
+    // when no proxy is trusted): the junk is refused as such, the neighbour meets its own budget...
+    expect(new Set(await statuses(8, () => call(t.api, 'POST', '/bet/create', { amount: 1000 })))).toEqual(
+      new Set([401]),
+    );
+    const theirs = await statuses(8, () => call(t.api, 'POST', '/bet/create', { amount: 1000 }, neighbour));
+    expect(theirs.slice(5)).toEqual([429, 429, 429]);
+    // ...and spend nothing of the player's, whose bets are counted on the account only.
+    expect((await call(t.api, 'POST', '/bet/create', { amount: 1000 }, player)).status).not.toBe(429);
+    expect((await call(t.api, 'POST', '/bet/refund', { betId: 1 }, player)).status).toBe(404);
+    expect((await call(t.api, 'POST', '/bet/cancel', { betId: 1 }, player)).status).toBe(404);
   });
 
   it('counts cancels per address too: many accounts from one address cannot churn past its budget', async () => {
@@ -66,7 +67,6 @@ describe('rate limits on sign-in', () => {
       TRUST_PROXY: 'true',
       RATE_LIMIT_AUTH_IP: '4',
       RATE_LIMIT_AUTH_LOGIN: '2',
-      RATE_LIMIT_AUTH_GLOBAL: '40',
     });
   });
   afterAll(() => t.close());
@@ -74,10 +74,13 @@ describe('rate limits on sign-in', () => {
   const nonce = (target: string, address: string) =>
     call(t.api, 'GET', `/auth/nonce?wallet=${target}`, undefined, from(address));
 
-  it('counts nonce calls for a wallet per (wallet, address): a stranger cannot lock the wallet out', async () => {
+  it("counts nonces per address on a budget of their own: a flood of them spends no sign-in's", async () => {
     const victim = wallet();
-    expect(await statuses(3, () => nonce(victim, '198.51.100.1'))).toEqual([200, 200, 429]);
+    expect(await statuses(5, () => nonce(victim, '198.51.100.1'))).toEqual([200, 200, 200, 200, 429]);
     expect((await nonce(victim, '198.51.100.2')).status).toBe(200);
+    const { email } = await newPlayer(t.api);
+    const login = { login: email, password: 'correct horse' };
+    expect((await call(t.api, 'POST', '/auth/authenticate', login, from('198.51.100.1'))).status).toBe(200);
   });
 
   it('counts password sign-ins per (login, address)', async () => {
@@ -105,12 +108,6 @@ describe('rate limits on sign-in', () => {
     expect(tries).toEqual([200, 200, 200, 200, 429]);
     expect((await nonce(wallet(), '2001:db8:7:8::1')).status).toBe(200);
   });
-
-  it('has a ceiling over every address together', async () => {
-    const spent = await statuses(60, () => nonce(wallet(), `203.0.113.${Math.floor(Math.random() * 250)}`));
-    expect(spent).toContain(429);
-    expect(spent.filter((s) => s === 200).length).toBeLessThanOrEqual(40);
-  });
 });
 
 describe('a crowd of addresses sending junk to /auth', () => {
@@ -120,7 +117,6 @@ describe('a crowd of addresses sending junk to /auth', () => {
       TRUST_PROXY: 'true',
       RATE_LIMIT_AUTH_IP: '60',
       RATE_LIMIT_AUTH_LOGIN: '10',
-      RATE_LIMIT_AUTH_GLOBAL: '1200',
     });
   });
   afterAll(() => t.close());

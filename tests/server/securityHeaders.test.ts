@@ -25,8 +25,27 @@ describe('security headers', () => {
         expect(directive('connect-src')).toContain(`https://api.${cluster}.solana.com`);
         expect(directive('connect-src')).toContain(`wss://api.${cluster}.solana.com`);
       }
+      // The mobile wallet adapter's one local path, not every local socket.
+      expect(directive('connect-src')).toContain('ws://localhost:*/solana-wallet');
+      expect(directive('connect-src')).not.toMatch(/ws:\/\/localhost:\*( |$)/);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
+  });
+
+  it("gives the console at /ops no wallet's sources: its own origin only, no local socket, no frames", async () => {
+    for (const path of ['/ops', '/ops/players/7', '/ops.html']) {
+      const csp = (await fetch(t.api.replace('/api/v1', '') + path)).headers.get('content-security-policy') ?? '';
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .find((d) => d.trim().startsWith(name + ' '))
+          ?.trim();
+      expect([path, directive('connect-src'), directive('frame-src')]).toEqual([
+        path,
+        "connect-src 'self'",
+        "frame-src 'none'",
+      ]);
     }
   });
 });

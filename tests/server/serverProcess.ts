@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './freePort';
+import { logSink } from '../suiteLogs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,6 +35,7 @@ const TEST_ENV = {
   RATE_LIMIT_BET_IP: '100000',
   RATE_LIMIT_BET_ACCOUNT: '100000',
   HTTP_MAX_PER_ADDRESS: '100000',
+  HTTP_ANONYMOUS_PER_ADDRESS: '100000',
 };
 
 /** The server's program from its sources, as `npm run dev` runs it. */
@@ -55,9 +57,13 @@ export async function spawnServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
+  const file = logSink('child');
   for (const stream of [child.stdout, child.stderr])
-    stream?.on('data', (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    stream?.on('data', (chunk: Buffer) => {
+      file?.write(chunk.toString());
+      logs.push(...chunk.toString().split('\n').filter(Boolean));
+    });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve(file?.close())));
   const api = `http://127.0.0.1:${port}/api/v1`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -8,6 +8,7 @@ import { rounds } from '../../src/server/db/schema';
 import { DESTINATIONS } from '../../src/shared/protocol';
 import { openRaw, waitUntil } from './stompClient';
 import { freePort } from './freePort';
+import { logStdio } from '../suiteLogs';
 
 describe('graceful shutdown', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'moonrush-shutdown-'));
@@ -25,7 +26,7 @@ describe('graceful shutdown', () => {
       BETTING_MS: '60000',
       SEED_CHAIN_LENGTH: '1000',
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: logStdio() });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       let up = false;

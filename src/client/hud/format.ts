@@ -76,3 +76,15 @@ export function formatTime(ms: number): string {
 export function formatDateTime(ms: number): string {
   return new Date(ms).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** SOL as players read it: up to 9 decimals, no trailing zeros (`1.5`, `1,5` where the comma is the decimal sign). */
+export function formatSol(sol: number): string {
+  return new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 9 }).format(sol);
+}
+
+/** An instant the server states in UTC (a limit's reset, an exclusion's end): `2026-11-29 00:00 UTC` in English, the language's own date and time elsewhere. */
+export function formatUtc(ms: number): string {
+  const language = currentLanguage();
+  if (language === 'en') return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `${new Date(ms).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+}

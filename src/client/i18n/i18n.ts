@@ -48,6 +48,9 @@ export function useT() {
 /** Translates outside React (network, stage, wallet flows): the current language at call time. */
 export const t = i18next.t.bind(i18next);
 
+/** Whether the catalogue has `key` (a text named by the server, such as a refusal's code). */
+export const hasText = (key: string): boolean => i18next.exists(key);
+
 /** Calls `listener` after each switch of language (for texts drawn outside React: the stage's); returns the unsubscribe. */
 export function onLanguageChange(listener: () => void): () => void {
   i18next.on('languageChanged', listener);

@@ -3,15 +3,19 @@
  * retries on its own (a re-sent POST could place a bet twice), and unwraps the envelope. A 401
  * refreshes the session once, shared by every request that got one, and the request is sent again.
  * Only a 401 to the refresh signs the player out: a 429 or 5xx is the server's trouble, so the
- * refresh is tried again after its Retry-After, a bounded number of times.
+ * refresh is tried again after its Retry-After, a bounded number of times. A read (GET) answered
+ * 429 or 503 is tried again after its Retry-After too, while the header says the server is busy;
+ * an action (POST, PUT) never is.
  */
 
 import { FetchError, ofetch } from 'ofetch';
 import { API_BASE } from '../../shared/constants';
 import type { Envelope, TokenResponse } from '../../shared/protocol';
+import { refusalText } from './refusalText';
 import type { Answer, Method, PathOf, Routes } from '../../shared/wire/routes';
 import { routeUrl as url, type Body, type Parts, type PartsArg } from './routeUrl';
 import { accessTokenAtom, clearSessionAtom } from '../state/sessionAtom';
+import { serverBusyAtom } from '../state/serverBusyAtom';
 import { store } from '../state/store';
 import { t } from '../i18n/i18n';
 
@@ -68,8 +72,9 @@ type Request = { method: Method; body?: object; headers?: Record<string, string>
 
 async function send<T>(path: string, request: Request): Promise<T> {
   const token = store.get(accessTokenAtom);
+  const call = () => whileBusy(() => http<Envelope<T>>(path, request as RequestInit), request.method === 'GET');
   try {
-    return unwrap(await http<Envelope<T>>(path, request as RequestInit));
+    return unwrap(await call());
   } catch (error) {
     const failure = toApiError(error);
     if (failure.status !== 401 || isAuthPath(path) || token === null) throw failure;
@@ -79,15 +84,15 @@ async function send<T>(path: string, request: Request): Promise<T> {
       throw store.get(accessTokenAtom) === null ? failure : new ApiError(t('wallet.errorOccurred'), null);
     }
     try {
-      return unwrap(await http<Envelope<T>>(path, request as RequestInit));
+      return unwrap(await call());
     } catch (again) {
       throw toApiError(again);
     }
   }
 }
 
-/** Tries of POST /auth/refresh while it answers 429 or 5xx, and the longest wait between two. */
-export const REFRESH_TRIES = 3;
+/** Tries of POST /auth/refresh while it answers 429 or 5xx, and of a read while it answers 429 or 503; the longest wait between two. */
+export const BUSY_TRIES = 3;
 const LONGEST_RETRY_WAIT_MS = 10_000;
 /** The wait when a 429 or 5xx names none. */
 const DEFAULT_RETRY_WAIT_MS = 1000;
@@ -128,7 +133,30 @@ async function refreshSession(): Promise<Renewal> {
       const response = error instanceof FetchError ? error.response : undefined;
       if (response?.status === 401) return 'signed out';
       const busy = response !== undefined && (response.status === 429 || response.status >= 500);
-      if (!busy || attempt >= REFRESH_TRIES) return 'no answer';
+      if (!busy || attempt >= BUSY_TRIES) return 'no answer';
+      await new Promise((resolve) => setTimeout(resolve, retryWaitMs(response.headers.get('retry-after'))));
+    }
+  }
+}
+
+/**
+ * `attempt`, and when `retry` (a read, safe to send twice) again after the server's Retry-After while
+ * it answers 429 or 503, at most BUSY_TRIES times; the header says the server is busy meanwhile.
+ */
+async function whileBusy<T>(attempt: () => Promise<T>, retry: boolean): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      const value = await attempt();
+      if (tries > 1) store.set(serverBusyAtom, false);
+      return value;
+    } catch (error) {
+      const response = error instanceof FetchError ? error.response : undefined;
+      const busy = retry && response !== undefined && (response.status === 429 || response.status === 503);
+      if (!busy || tries >= BUSY_TRIES) {
+        if (tries > 1) store.set(serverBusyAtom, false);
+        throw error;
+      }
+      store.set(serverBusyAtom, true);
       await new Promise((resolve) => setTimeout(resolve, retryWaitMs(response.headers.get('retry-after'))));
     }
   }
@@ -142,16 +170,18 @@ function retryWaitMs(header: string | null): number {
 }
 
 function unwrap<T>(body: Envelope<T>): T {
-  if (!body?.success || body.data === undefined)
-    throw new ApiError(body?.errorMessage ?? t('wallet.errorOccurred'), 200);
+  if (!body?.success || body.data === undefined) throw new ApiError(errorText(body), 200);
   return body.data;
 }
+
+/** What a refusal says to the player: in the page's language when it carries a code, else the server's words. */
+const errorText = (body: Envelope | undefined): string =>
+  refusalText(body) ?? body?.errorMessage ?? t('wallet.errorOccurred');
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof FetchError) {
-    const body = error.data as Envelope | undefined;
-    return new ApiError(body?.errorMessage ?? t('wallet.errorOccurred'), error.response?.status ?? null);
+    return new ApiError(errorText(error.data as Envelope | undefined), error.response?.status ?? null);
   }
   return new ApiError(t('wallet.errorOccurred'), null);
 }

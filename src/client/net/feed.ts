@@ -6,6 +6,7 @@ import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
 import { api } from './api';
 import { houseAtom } from '../state/houseAtom';
+import { ownBetIdsAtom } from '../state/ownBetIdsAtom';
 import { placeQueuedBets } from '../panels/controller';
 import { placedElsewhere } from '../panels/serverEvents';
 import { applyGameEvent, applyGameInfo, applyLastRounds, isCurrentOrNewer } from '../round/roundEvents';
@@ -30,14 +31,25 @@ function afterGameEvent(event: GameEvent): void {
   if (settled && store.get(accessTokenAtom)) void refreshProfile();
 }
 
-/** A bet event; a bet the player placed in another tab or device comes to a panel here too. */
+/**
+ * A bet event; a bet the player placed in another tab or device comes to a panel here too, and a
+ * settlement of one of the player's bets (a cash-out by hand or auto, the house's forced one, a
+ * cancel, a void's refund) moves the header's balance at once, not at the round's end.
+ */
 export function receiveBetEvent(event: BetEvent): void {
   if (placedElsewhere(event)) void restoreOwnBets();
+  const settlesOwn = event.eventType !== 'BET_CREATED' && store.get(ownBetIdsAtom).has(event.data.betId);
   betFeed.push(event);
+  if (settlesOwn && store.get(accessTokenAtom)) void refreshProfile();
 }
 
-/** On every (re)connect: the round over HTTP (an ENDED one raises game-ended, docs/spec.md §4), then its bets and the player's own. */
-export async function loadRound(): Promise<void> {
+/**
+ * On every (re)connect: the round over HTTP (an ENDED one raises game-ended, docs/spec.md §4), then
+ * its bets and the player's own; after a reconnect the balance too, as what settled while the page
+ * was away (a voided round's refund) came with no event the page saw.
+ */
+export async function loadRound(reconnected = false): Promise<void> {
+  if (reconnected && store.get(accessTokenAtom)) void refreshProfile();
   try {
     const info = await api.get('/game/info');
     for (const event of applyGameInfo(info)) afterGameEvent(event);

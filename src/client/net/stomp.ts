@@ -43,6 +43,7 @@ export function createStompClient(url: string): Client {
   };
   let probe: ReturnType<typeof setInterval> | undefined;
   let probes = 0;
+  let connects = 0;
   const measure = () => {
     const receipt = `latency-${++probes}`;
     const sent = performance.now();
@@ -67,17 +68,32 @@ export function createStompClient(url: string): Client {
       const reason = decodeMaintenance(message.body);
       if (reason !== undefined) store.set(maintenanceAtom, reason);
     });
-    void loadRound();
+    void loadRound(++connects > 1);
     measure();
     clearInterval(probe);
     probe = setInterval(measure, LATENCY_PROBE_MS);
   };
+  // A refusal (ERROR naming a limit, then the close) says the server is busy; the client tries again.
+  let refused = false;
   const down = () => {
     clearInterval(probe);
-    store.set(connectionAtom, 'closed');
+    store.set(connectionAtom, refused ? 'busy' : 'closed');
     store.set(latencyAtom, null);
   };
-  client.onWebSocketClose = down;
-  client.onStompError = down;
+  client.onWebSocketClose = () => {
+    down();
+    refused = false;
+  };
+  client.onStompError = (frame) => {
+    refused = (frame.headers.message ?? '').startsWith('Too many connections');
+    down();
+  };
+  // Signed in: connect again with the token, so the socket counts on the player's account, not
+  // among the visitors of the address (a carrier's NAT holds many), and may take a player's place.
+  store.sub(accessTokenAtom, () => {
+    const signedIn = store.get(accessTokenAtom) !== null;
+    if (signedIn && client.connected && client.connectHeaders.authorization === undefined)
+      void client.deactivate().then(() => client.activate());
+  });
   return client;
 }

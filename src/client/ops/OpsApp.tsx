@@ -1,5 +1,5 @@
 /**
- * The console: sign-in until there is a session, then the header (who, role, sign-out) and four
+ * The console: sign-in until there is a session, then the header (who, role, sign-out) and five
  * views. The session ends at its expiresAt, on any 401, or on sign-out, and the page goes back to
  * sign-in.
  */
@@ -13,11 +13,12 @@ import { RoleContext } from './role';
 import { endSession, SESSION_EXPIRED, useSession } from './session';
 import { SignIn } from './SignIn';
 import { AuditView } from './audit/AuditView';
+import { CreditsView } from './credits/CreditsView';
 import { LiveView } from './live/LiveView';
 import { PlayersView } from './players/PlayersView';
 import { WithdrawalsView } from './withdrawals/WithdrawalsView';
 
-const VIEWS = ['Live', 'Withdrawals', 'Players', 'Audit'] as const;
+const VIEWS = ['Live', 'Withdrawals', 'Credits', 'Players', 'Audit'] as const;
 type View = (typeof VIEWS)[number];
 
 export function OpsApp() {
@@ -35,6 +36,8 @@ function Console({ session }: { session: OpsSession }) {
   }, [session.expiresAt]);
   const signOut = () => opsPost('logout').finally(() => endSession());
   const review = feed.state?.pending.review;
+  const credits = feed.state?.pending.credits;
+  const waiting: Partial<Record<View, number | undefined>> = { Withdrawals: review, Credits: credits };
   return (
     <RoleContext value={session.role}>
       <div className="ops">
@@ -65,9 +68,12 @@ function Console({ session }: { session: OpsSession }) {
               onClick={() => setView(name)}
             >
               {name}
-              {name === 'Withdrawals' && review !== undefined && review > 0 && (
-                <span className="ops-badge" title="Held for review">
-                  {review}
+              {(waiting[name] ?? 0) > 0 && (
+                <span
+                  className="ops-badge"
+                  title={name === 'Credits' ? 'Waiting for a second admin' : 'Held for review'}
+                >
+                  {waiting[name]}
                 </span>
               )}
             </Button>
@@ -76,6 +82,7 @@ function Console({ session }: { session: OpsSession }) {
         <main className="ops-main">
           {view === 'Live' && <LiveView state={feed.state} />}
           {view === 'Withdrawals' && <WithdrawalsView session={session} review={review} />}
+          {view === 'Credits' && <CreditsView session={session} held={credits} />}
           {view === 'Players' && <PlayersView />}
           {view === 'Audit' && <AuditView live={feed.liveAudit} />}
         </main>

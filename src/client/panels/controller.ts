@@ -21,7 +21,7 @@ import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
 import { newIdempotencyKey } from './idempotencyKey';
 import { panelNow, updatePanel, updatePanels } from './panelStore';
-import { betAmount, idle, placed, queued, settled, stopAutoBet, target } from './transitions';
+import { betAmount, cashedOut, idle, placed, queued, stopAutoBet, target } from './transitions';
 import { formatRate } from '../hud/format';
 import { t } from '../i18n/i18n';
 
@@ -133,12 +133,11 @@ async function claim(index: number): Promise<void> {
   const { betId } = panelNow(index);
   updatePanel(index, (panel) => ({ ...panel, busy: true }));
   try {
-    const cashedOut = await cashOut(betId!); // a running bet has its id
-    store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(String(cashedOut.betId)));
-    updatePanel(index, (panel) =>
-      panel.betId === betId ? settled(panel, cashedOut.winAmount - (betAmount(panel) ?? 0)) : panel,
-    );
-    playSound('cashout');
+    const answer = await cashOut(betId!); // a running bet has its id
+    store.set(ownBetIdsAtom, new Set(store.get(ownBetIdsAtom)).add(String(answer.betId)));
+    // Its BET_REFUNDED may have come first and settled the panel, with the sound.
+    if (panelNow(index).betId === betId) playSound('cashout');
+    updatePanel(index, (panel) => (panel.betId === betId ? cashedOut(panel, answer.rate, answer.winAmount) : panel));
     void refreshProfile();
   } catch {
     // Too late: the round's end settles the panel.

@@ -12,7 +12,8 @@ import { roundAtom } from '../state/roundAtom';
 import { store } from '../state/store';
 import { amountText } from './amountText';
 import { panelsNow, updatePanel, updatePanels } from './panelStore';
-import { idle, limitReached, reducePanel, restored, settled } from './transitions';
+import { cashedOut, idle, limitReached, reducePanel, restored, settled } from './transitions';
+import { playSound } from '../audio';
 
 /** A round event: a placed bet can be claimed once the round starts and is settled when it ends; GAME_LIMIT's notice. */
 export const panelsFollowRound = (event: GameEvent): void =>
@@ -20,10 +21,10 @@ export const panelsFollowRound = (event: GameEvent): void =>
     event.eventType === 'GAME_LIMIT' ? limitReached(panel, event.data) : reducePanel(panel, event),
   );
 
-/** The player's own bet ids after an event: cancelled ones are removed (docs/spec.md §4). */
+/** The player's own bet ids after an event: cancelled ones are removed (docs/spec.md §4), a voided round's refunded ones stay. */
 function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet<string> {
   const { betId } = event.data;
-  if (event.eventType === 'BET_CANCELED' && own.has(betId)) {
+  if (event.eventType === 'BET_CANCELED' && event.data.status !== 'VOID' && own.has(betId)) {
     const next = new Set(own);
     next.delete(betId);
     return next;
@@ -31,21 +32,21 @@ function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet
   return own;
 }
 
-/** A cashed-out bet's profit; null for a refund (a voided round's BET_REFUNDED carries no win). */
-const profitOf = (bet: { amount: number; winAmount: number | null }) =>
-  bet.winAmount === null ? null : bet.winAmount - bet.amount;
-
-/** What a bet event means for the player's panels and own ids, at once (the list waits for its batch). */
+/**
+ * What a bet event means for the player's panels and own ids, at once (the list waits for its
+ * batch): a cash-out the server made (auto, or the house's limit) is flashed and heard like one by hand.
+ */
 export function ownBetEvent(event: BetEvent): void {
   const own = store.get(ownBetIdsAtom);
   const nextOwn = reduceOwnBetIds(own, event);
   if (nextOwn !== own) store.set(ownBetIdsAtom, nextOwn);
   if (event.eventType === 'BET_CREATED') return;
+  const { betId, rate, winAmount } = event.data;
   updatePanels((panel) => {
-    if (panel.betId !== event.data.betId) return panel;
-    return event.eventType === 'BET_CANCELED'
-      ? idle(panel)
-      : { ...settled(panel, profitOf(event.data)), cashedOutAt: event.data.rate };
+    if (panel.betId !== betId) return panel;
+    if (event.eventType === 'BET_CANCELED' || rate === null || winAmount === null) return idle(panel);
+    playSound('cashout');
+    return cashedOut(panel, rate, winAmount);
   });
 }
 
@@ -95,5 +96,6 @@ function openBet(bet: OwnBet) {
     betId: bet.betId,
     amount: amountText(bet.amount),
     target: bet.autoRate === null ? null : bet.autoRate.toFixed(2),
+    loweredTo: bet.loweredTo ?? null,
   };
 }

@@ -9,7 +9,7 @@ import type { GameEvent, GameLimitData } from '../../shared/protocol';
 import { amountText } from './amountText';
 import { autoAfter } from '../lab/autoRules';
 import type { PanelState } from '../state/panelsAtom';
-import { formatRate } from '../hud/format';
+import { formatCoins, formatRate } from '../hud/format';
 import { t } from '../i18n/i18n';
 
 /** A bet was accepted: CANCEL until the round starts. */
@@ -20,14 +20,21 @@ export const placed = (panel: PanelState, betId: string): PanelState => ({
   busy: false,
 });
 
-/** What the server says of an open bet no panel shows: its id, amount text and target text (null: by hand). */
+/**
+ * What the server says of an open bet no panel shows: its id, amount text, target text as the player
+ * set it (null: by hand) and the rate the house's cap lowered its cash-out to (null: not lowered).
+ */
 interface OpenBet {
   betId: string;
   amount: string;
   target: string | null;
+  loweredTo: number | null;
 }
 
-/** An open bet learnt from the server (after a reload, a reconnect, another tab): CANCEL while betting, CLAIM in flight. */
+/**
+ * An open bet learnt from the server (after a reload, a reconnect, another tab): CANCEL while
+ * betting, CLAIM in flight; auto cash-out as the player set it, and the house's cap as its notice.
+ */
 export const restored = (panel: PanelState, bet: OpenBet, flying: boolean): PanelState => ({
   ...panel,
   amount: bet.amount,
@@ -36,6 +43,7 @@ export const restored = (panel: PanelState, bet: OpenBet, flying: boolean): Pane
   betState: flying ? 'running' : 'created',
   betId: bet.betId,
   busy: false,
+  notice: bet.loweredTo === null ? panel.notice : t('panel.houseLowered', { rate: formatRate(bet.loweredTo) }),
 });
 
 /**
@@ -85,10 +93,22 @@ export const stopAutoBet = (panel: PanelState, reason = t('panel.autoStopped')):
 const roundStarted = (panel: PanelState): PanelState =>
   panel.betState === 'created' ? { ...panel, betState: 'running' } : panel;
 
-/** The round ended (its flying bet lost) or was voided (refunded): the bet is settled; a bet queued for the next round waits on. */
-export const roundEnded = (panel: PanelState, voided = false): PanelState => {
-  if (panel.betState === 'running' && !voided) return settled(panel, -(coinsToHundredths(panel.amount) ?? 0));
-  return panel.betState === 'created' || panel.betState === 'running' ? settled(panel) : panel;
+/** The bet was cashed out at `rate` for `winAmount` hundredths (by hand, auto or the house's limit): settled, and flashed. */
+export const cashedOut = (panel: PanelState, rate: number, winAmount: number): PanelState => ({
+  ...settled(panel, winAmount - (betAmount(panel) ?? 0)),
+  outcome: { won: true, rate, amount: winAmount },
+});
+
+/**
+ * The round ended at `rate` (its flying bet lost, and the panel flashes the loss) or was voided
+ * (refunded, and the panel says so): the bet is settled; a bet queued for the next round waits on.
+ */
+export const roundEnded = (panel: PanelState, voided = false, rate = 1): PanelState => {
+  const stake = coinsToHundredths(panel.amount) ?? 0;
+  if (panel.betState === 'running' && !voided)
+    return { ...settled(panel, -stake), outcome: { won: false, rate, amount: stake } };
+  if (panel.betState !== 'created' && panel.betState !== 'running') return panel;
+  return voided ? { ...settled(panel), notice: t('panel.voided', { amount: formatCoins(stake) }) } : settled(panel);
 };
 
 /** Either toggle changed: any running auto-bet stops (docs/spec.md §5). */
@@ -96,7 +116,7 @@ export function toggled(
   panel: PanelState,
   change: Partial<Pick<PanelState, 'isAutoBetEnabled' | 'autoCashOut'>>,
 ): PanelState {
-  const next = { ...panel, ...change, auto: runEnded(panel, 'A switch was changed') };
+  const next = { ...panel, ...change, auto: runEnded(panel, t('panel.switchChanged')) };
   return panel.betState === 'waiting' ? idle(next) : next;
 }
 
@@ -106,9 +126,9 @@ export const editable = (panel: PanelState): boolean => panel.betState === 'idle
 /** A panel after a round event: its bet can be claimed once the round starts and is settled when it ends. */
 export function reducePanel(panel: PanelState, event: GameEvent): PanelState {
   if (event.eventType === 'GAME_STARTED' || event.eventType === 'GAME_RATE') return roundStarted(panel);
-  if (event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED')
-    return roundEnded(panel, event.eventType === 'GAME_VOIDED');
-  if (event.eventType === 'GAME_CREATED' && panel.cashedOutAt !== null) return { ...panel, cashedOutAt: null };
+  if (event.eventType === 'GAME_ENDED') return roundEnded(panel, false, event.data.rate);
+  if (event.eventType === 'GAME_VOIDED') return roundEnded(panel, true);
+  if (event.eventType === 'GAME_CREATED' && panel.outcome !== null) return { ...panel, outcome: null };
   return panel;
 }
 
@@ -117,7 +137,7 @@ export function reducePanel(panel: PanelState, event: GameEvent): PanelState {
  * (its BET_REFUNDED may come first), says the house limit cashed it out.
  */
 export function limitReached(panel: PanelState, limit: GameLimitData): PanelState {
-  if (panel.betState !== 'running' && panel.cashedOutAt !== limit.rate) return panel;
+  if (panel.betState !== 'running' && !(panel.outcome?.won && panel.outcome.rate === limit.rate)) return panel;
   return { ...panel, notice: t('panel.houseReached', { rate: formatRate(limit.rate) }) };
 }
 

@@ -15,12 +15,13 @@ export const BET_BATCH_MS = 300;
 
 /**
  * The round's bets after a batch of events, newest first: BET_CREATED adds (or replaces) the bet,
- * BET_REFUNDED cashes it out (its rate and win), BET_CANCELED removes it.
+ * BET_REFUNDED cashes it out (its rate and win), BET_CANCELED removes it (a void's refund marks it).
  */
 export function reduceBets(bets: readonly PlayerBet[], events: readonly BetEvent[]): PlayerBet[] {
   const byId = new Map(bets.map((bet) => [bet.betId, bet]));
   for (const { eventType, data } of events) {
-    if (eventType === 'BET_CANCELED') byId.delete(data.betId);
+    // A voided round's refund comes as BET_CANCELED with status VOID: the bet stays, marked returned.
+    if (eventType === 'BET_CANCELED' && data.status !== 'VOID') byId.delete(data.betId);
     else {
       const bet = fromWire(data);
       byId.set(data.betId, eventType === 'BET_REFUNDED' ? { ...bet, status: 'CASHED_OUT' } : bet);

@@ -8,6 +8,7 @@
 import { HISTORY_LENGTH } from '../../shared/constants';
 import { msToRate, shownRate } from '../../shared/growth';
 import type { GameEndedData, GameEvent, GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
+import type { PlayerBet } from '../net/betStatus';
 import { betsAtom } from '../state/betsAtom';
 import { clockOffsetAtom } from '../state/clockAtom';
 import { historyAtom } from '../state/historyAtom';
@@ -158,8 +159,8 @@ export function applyGameEvent(event: GameEvent, now = Date.now()): boolean {
   const history = store.get(historyAtom);
   const nextHistory = reduceHistory(history, event);
   if (nextHistory !== history) store.set(historyAtom, nextHistory);
-  const leaves = event.eventType === 'GAME_CREATED' || event.eventType === 'GAME_VOIDED';
-  if (leaves && store.get(betsAtom).length > 0) store.set(betsAtom, []);
+  if (event.eventType === 'GAME_CREATED' && store.get(betsAtom).length > 0) store.set(betsAtom, []);
+  if (event.eventType === 'GAME_VOIDED') store.set(betsAtom, voidBets(store.get(betsAtom)));
   if (event.eventType === 'GAME_LIMIT') store.set(houseAtom, { ...store.get(houseAtom), limit: event.data });
   panelsFollowRound(event);
   if ('serverTime' in event.data) {
@@ -184,6 +185,10 @@ export function applyLastRounds(rounds: RoundHistoryEntry[]): void {
     merged.slice(0, HISTORY_LENGTH).map((round) => ({ ...round, rate: shownRate(round.rate) })),
   );
 }
+
+/** A voided round's list: its open bets were refunded, and stay in the list saying so until the next round. */
+const voidBets = (bets: readonly PlayerBet[]): PlayerBet[] =>
+  bets.map((bet) => (bet.status === 'CREATED' ? { ...bet, status: 'VOID' } : bet));
 
 /** The round an event belongs to: the shown one, or a blank one when the event is for another round. */
 function sameRound(round: RoundState, gameId: string): RoundState {

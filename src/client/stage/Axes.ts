@@ -2,6 +2,7 @@
 
 import { BitmapText, Container, Sprite, Texture } from 'pixi.js';
 import { FONTS } from './fonts';
+import type { StageWords } from './words';
 import { niceStep, plotX, plotY, type PlotBox, type PlotView } from './plot';
 
 const TICKS = 6;
@@ -19,6 +20,8 @@ export class Axes extends Container {
   private readonly timeAxis = new Sprite({ texture: Texture.WHITE, tint: AXIS_COLOR, alpha: 0.6 });
   private readonly rateTicks: Tick[] = [];
   private readonly timeTicks: Tick[] = [];
+  /** The language's decimal sign: `1,5x` in Spanish and Russian. */
+  private decimalSign = '.';
 
   constructor() {
     // Its own render group: a text change rebuilds this group's few instructions, not the whole stage's.
@@ -28,6 +31,12 @@ export class Axes extends Container {
       this.rateTicks.push(this.makeTick(1, 0.5, 4, 2));
       this.timeTicks.push(this.makeTick(0.5, 0, 2, 4));
     }
+  }
+
+  /** The page's language changed: every label is written again with its decimal sign. */
+  setWords(words: StageWords): void {
+    this.decimalSign = words.decimalSign;
+    for (const tick of [...this.rateTicks, ...this.timeTicks]) tick.value = Number.NaN;
   }
 
   /** Places the axes for a box (on resize). */
@@ -69,7 +78,8 @@ export class Axes extends Container {
     if (!visible) return;
     if (tick.value !== value) {
       tick.value = value;
-      tick.label.text = kind === 'rate' ? `${trim(value)}x` : `${trim(value)}s`;
+      const text = trim(value).replace('.', this.decimalSign);
+      tick.label.text = kind === 'rate' ? `${text}x` : `${text}s`;
     }
     tick.label.position.set(kind === 'rate' ? x - 4 : x, y);
   }

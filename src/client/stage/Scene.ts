@@ -42,6 +42,7 @@ export class Scene extends Container {
     super();
     this.readout = new MultiplierReadout(words);
     this.loader = new RoundLoader(words);
+    this.axes.setWords(words);
     this.background = new Background(textures);
     this.rocket = new Rocket(textures);
     this.crash = new CrashEffect(textures);
@@ -54,6 +55,7 @@ export class Scene extends Container {
   setWords(words: StageWords): void {
     this.readout.setWords(words);
     this.loader.setWords(words);
+    this.axes.setWords(words);
   }
 
   /** Draws one frame; `dt` in seconds. Allocates nothing. */

@@ -1,8 +1,9 @@
 /** The bitmap fonts of the stage, installed once so text changes never touch a canvas per frame. */
 
 import { BitmapFont, CanvasTextMetrics } from 'pixi.js';
-// The file the page's @font-face (theme.css) names: the browser fetches it once for both.
+// The files the page's @font-face rules (theme.css) name: the browser fetches each once for both.
 import pixelFontUrl from '@fontsource/tiny5/files/tiny5-latin-400-normal.woff2?url';
+import cyrillicFontUrl from '@fontsource/tiny5/files/tiny5-cyrillic-400-normal.woff2?url';
 
 /** Font names for BitmapText styles. */
 export const FONTS = { readout: 'moonrush-readout', label: 'moonrush-label' } as const;
@@ -10,6 +11,10 @@ export const FONTS = { readout: 'moonrush-readout', label: 'moonrush-label' } as
 /** The page's pixel font (styles.css @font-face), one weight; the system monospace if it cannot load. */
 const PIXEL_FONT = 'Tiny5';
 const FAMILY = `${PIXEL_FONT}, ui-monospace, "DejaVu Sans Mono", Menlo, monospace`;
+
+/** The faces' ranges, as theme.css has them. */
+const LATIN_RANGE = 'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+2000-206F, U+20AC, U+2122, U+2212';
+const CYRILLIC_RANGE = 'U+0301, U+0400-045F, U+0490-0491, U+04B0-04B1, U+2116';
 
 const CHARS = [['a', 'z'], ['A', 'Z'], ['0', '9'], ' .,:!?-x%s'];
 /** Text in which every character is one grapheme cluster. */
@@ -23,11 +28,15 @@ const segmentGraphemes = CanvasTextMetrics.graphemeSegmenter;
 export async function loadPixelFont(): Promise<void> {
   const fonts = (globalThis as { fonts?: FontFaceSet }).fonts ?? globalThis.document?.fonts;
   if (!fonts || typeof FontFace === 'undefined') return;
-  const face = new FontFace(PIXEL_FONT, `url(${new URL(pixelFontUrl, globalThis.location.href).href})`);
-  await face.load().then(
-    () => fonts.add(face),
-    () => undefined,
-  );
+  const load = (url: string, unicodeRange: string) => {
+    const face = new FontFace(PIXEL_FONT, `url(${new URL(url, globalThis.location.href).href})`, { unicodeRange });
+    return face.load().then(
+      () => fonts.add(face),
+      () => undefined,
+    );
+  };
+  // Both faces (6.6 KB for the Cyrillic one, beside the atlases): the language may switch to Russian later.
+  await Promise.all([load(pixelFontUrl, LATIN_RANGE), load(cyrillicFontUrl, CYRILLIC_RANGE)]);
 }
 
 /**

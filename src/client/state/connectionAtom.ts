@@ -2,7 +2,8 @@
 
 import { atom } from 'jotai';
 
-type ConnectionState = 'connecting' | 'open' | 'closed';
+/** 'busy': the server refused the socket for now (ERROR 'Too many connections…'); the client tries again. */
+type ConnectionState = 'connecting' | 'open' | 'closed' | 'busy';
 
 /** Set by net/stomp.ts on connect, close and error. */
 export const connectionAtom = atom<ConnectionState>('connecting');

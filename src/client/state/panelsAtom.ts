@@ -25,10 +25,21 @@ export interface PanelState {
   busy: boolean;
   /** What the server said about this panel's last bet (a refusal, a lowered target, the house limit); null: nothing. */
   notice: string | null;
-  /** The rate this round's bet of the panel was cashed out at, so a GAME_LIMIT arriving after its BET_REFUNDED still finds it. */
-  cashedOutAt: number | null;
+  /**
+   * What this round's bet of the panel came to, flashed on the panel until the next round: cashed
+   * out (by hand, auto or the house's limit: a GAME_LIMIT arriving after its BET_REFUNDED still
+   * finds its rate) or lost at the crash; null: nothing to show.
+   */
+  outcome: Outcome | null;
   /** The auto-bet rules of the panel's Auto part and their run (docs/hud.md "Player tools"), null without; kept in memory only, so a reload stops a run. */
   auto: { rules: AutoRules; run: AutoRun } | null;
+}
+
+/** A settled bet as the panel flashes it: the multiplier, and the payout (won) or the stake (lost), in hundredths. */
+export interface Outcome {
+  won: boolean;
+  rate: number;
+  amount: number;
 }
 
 export const INITIAL_PANEL: PanelState = {
@@ -40,7 +51,7 @@ export const INITIAL_PANEL: PanelState = {
   betId: null,
   busy: false,
   notice: null,
-  cashedOutAt: null,
+  outcome: null,
   auto: null,
 };
 

@@ -27,10 +27,21 @@ function statusText(withdrawal: Pick<PlayerWithdrawal, 'status' | 'reason'>): st
   return statusTexts()[withdrawal.status];
 }
 
-/** Loads again whenever `version` changes (after each withdrawal the form sends). */
+/** How often the list asks again while one of its withdrawals waits for an operator or the chain. */
+const OPEN_POLL_MS = 3000;
+
+/** A withdrawal whose status may still change. */
+const open = (item: PlayerWithdrawal) => item.status === 'review' || item.status === 'pending';
+
+/**
+ * Loads again whenever `version` changes (after each withdrawal the form sends), and every few
+ * seconds while one waits, so an operator's decision shows while the modal is open.
+ */
 export function WithdrawalList({ version }: { version: number }) {
   const t = useT();
   const [items, setItems] = useState<PlayerWithdrawal[]>([]);
+  const [polls, setPolls] = useState(0);
+  const waiting = items.some(open);
   useEffect(() => {
     let live = true;
     api.get('/payment/withdrawals').then(
@@ -40,7 +51,12 @@ export function WithdrawalList({ version }: { version: number }) {
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [version, polls]);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setPolls((count) => count + 1), OPEN_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, items]);
   if (items.length === 0) return null;
   return (
     <ul className="wallet-withdrawals" aria-label={t('wallet.yourWithdrawals')}>

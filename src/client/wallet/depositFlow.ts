@@ -6,7 +6,7 @@
 
 import { Transaction, type PublicKey } from '@solana/web3.js';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
-import { decodeDepositProgram, depositInstruction } from '../../shared/deposit';
+import { decodeDepositProgram, depositInstruction, memoInstruction } from '../../shared/deposit';
 import { solToLamports } from '../../shared/money';
 import { depositProblem } from '../../shared/paymentRules';
 import type { PrepareDepositResponse } from '../../shared/protocol';
@@ -30,7 +30,7 @@ export async function deposit(wallet: PayingWallet, amountText: string): Promise
   const amount = Number(amountText);
 
   const prepared = await api.post('/payment/prepare', { amount }).catch((error: unknown) => {
-    throw new PlayerError(TEXT.cantDeposit, { cause: error });
+    throw new PlayerError(serverMessage(error) ?? TEXT.cantDeposit, { cause: error });
   });
   const blockhash = await api.get('/payment/blockhash').catch((error: unknown) => {
     throw new PlayerError(TEXT.cantProcess, { cause: error });
@@ -56,7 +56,11 @@ async function signDeposit(
   blockhash: string,
 ): Promise<string> {
   const instruction = depositInstruction(decodeDepositProgram(prepared), publicKey, lamports);
-  const tx = new Transaction({ feePayer: publicKey, recentBlockhash: blockhash }).add(instruction);
+  // The deposit's id as a memo: a second deposit of the same amount under the same blockhash is another transaction.
+  const tx = new Transaction({ feePayer: publicKey, recentBlockhash: blockhash }).add(
+    instruction,
+    memoInstruction(`moonrush deposit ${prepared.token}`),
+  );
   const signed = await signTransaction(tx);
   return toBase64(signed.serialize());
 }

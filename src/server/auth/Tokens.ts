@@ -6,9 +6,9 @@
  */
 
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { refreshTokens } from '../db/schema';
 import { accountRef, type AccountRef } from '../ledger/accounts';
 import { Refusal } from '../Refusal';
@@ -50,7 +50,9 @@ export class Tokens {
     this.liveToken = db
       .select({ id: refreshTokens.id })
       .from(refreshTokens)
-      .where(and(eq(refreshTokens.family, sql.placeholder('family')), gt(refreshTokens.expiresAt, sql.placeholder('now'))))
+      .where(
+        and(eq(refreshTokens.family, sql.placeholder('family')), gt(refreshTokens.expiresAt, sql.placeholder('now'))),
+      )
       .limit(1)
       .prepare('session_live');
   }
@@ -58,7 +60,10 @@ export class Tokens {
   /** A fresh sign-in of `account`: the first refresh token of a new family and an access token of it. */
   async startSession(account: AccountRef): Promise<{ refresh: string; access: string }> {
     const family = randomToken();
-    return { refresh: await this.issueRefresh(account.id, family), access: await this.accessToken(account, family) };
+    return {
+      refresh: await this.issueRefresh(this.db, account.id, family),
+      access: await this.accessToken(account, family),
+    };
   }
 
   /** A signed access token for `account`, alive as long as the refresh family `family`. */
@@ -127,9 +132,9 @@ export class Tokens {
   }
 
   /** A new refresh token of `family`. */
-  private issueRefresh(accountId: number, family: string): Promise<string> {
+  private issueRefresh(db: Db | Tx, accountId: number, family: string): Promise<string> {
     const token = randomToken();
-    return this.db
+    return db
       .insert(refreshTokens)
       .values({ accountId, family, tokenHash: hashOf(token), expiresAt: Date.now() + REFRESH_TTL_MS })
       .then(() => token);
@@ -140,6 +145,11 @@ export class Tokens {
    * The client that used it (`client`: its address and user agent) may use it again within
    * REUSE_GRACE_MS (parallel refreshes of one page or two tabs); anyone else, or later, means it
    * was stolen and the whole family is revoked.
+   *
+   * One conditional update decides, and the next token is issued in its transaction: PostgreSQL
+   * updates a row one transaction at a time and re-checks the condition on the row it waited for,
+   * so of two processes racing with one unused token exactly one wins, and the loser's revocation
+   * comes after the winner's new token exists and takes it too.
    */
   async rotate(
     token: string,
@@ -147,23 +157,39 @@ export class Tokens {
     now = Date.now(),
   ): Promise<{ account: AccountRef; refresh: string; family: string }> {
     const refused = new Refusal('unauthorized', 'Please sign in again');
-    const [row] = await this.db
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashOf(token)));
-    if (!row || row.expiresAt <= now) throw refused;
+    const tokenHash = hashOf(token);
     const usedBy = hashOf(client);
-    if (row.usedAt !== null && (now - row.usedAt >= REUSE_GRACE_MS || row.usedBy !== usedBy)) {
-      await this.revokeFamily(row.family);
+    const won = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(refreshTokens)
+        .set({
+          usedAt: sql`coalesce(${refreshTokens.usedAt}, ${now})`,
+          usedBy: sql`coalesce(${refreshTokens.usedBy}, ${usedBy})`,
+        })
+        .where(
+          and(
+            eq(refreshTokens.tokenHash, tokenHash),
+            gt(refreshTokens.expiresAt, now),
+            or(
+              isNull(refreshTokens.usedAt),
+              and(eq(refreshTokens.usedBy, usedBy), gt(refreshTokens.usedAt, now - REUSE_GRACE_MS)),
+            ),
+          ),
+        )
+        .returning({ accountId: refreshTokens.accountId, family: refreshTokens.family });
+      return row && { ...row, refresh: await this.issueRefresh(tx, row.accountId, row.family) };
+    });
+    if (!won) {
+      const [reused] = await this.db
+        .select({ family: refreshTokens.family })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.tokenHash, tokenHash), gt(refreshTokens.expiresAt, now)));
+      if (reused) await this.revokeFamily(reused.family);
       throw refused;
     }
-    await this.db
-      .update(refreshTokens)
-      .set({ usedAt: now, usedBy })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt)));
-    const account = await accountRef(this.db, row.accountId);
+    const account = await accountRef(this.db, won.accountId);
     if (!account) throw refused;
-    return { account, refresh: await this.issueRefresh(account.id, row.family), family: row.family };
+    return { account, refresh: won.refresh, family: won.family };
   }
 
   /** Deletes refresh tokens past their expiry (the server runs it hourly), so the table does not grow without end. */

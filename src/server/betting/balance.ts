@@ -1,24 +1,18 @@
 /**
- * Balance changes from TypeScript, inside the caller's transaction: `moveBalance` (one guarded
- * update and its ledger row) and `creditMany` (many credits in one statement, for settlements).
- * Both go through the database's move_balances (move_balances.sql), the one
- * writer of balances and ledger rows that the betting functions use too.
+ * Transfers from TypeScript, inside the caller's transaction: `moveBalance` (one guarded transfer
+ * between a player and the house, with its ledger row), `creditMany` (many credits in one
+ * statement, for settlements) and `moveHouse` (between two house accounts). The first two go
+ * through the database's move_balances (move_balances.sql), the one writer of balances and ledger
+ * rows that the betting functions use too; the kind names the house account on the other side
+ * (transferKinds.ts).
  */
 
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client';
+import type { HouseKind, PlayerKind } from './transferKinds';
 
-/** Why a balance moved; with the ref it names the move so it happens once. */
-type LedgerKind =
-  | 'bet'
-  | 'cancel'
-  | 'win'
-  | 'void_refund'
-  | 'deposit'
-  | 'withdraw_hold'
-  | 'withdraw_release'
-  /** An operator's credit or debit (docs/ops.md); its ref is the id of its audit row. */
-  | 'manual';
+/** Why a player's balance moved; with the ref it names the move so it happens once. */
+type LedgerKind = PlayerKind;
 
 /** Thrown when a move would take a balance below zero; nothing is written. */
 export class InsufficientFunds extends Error {
@@ -28,8 +22,9 @@ export class InsufficientFunds extends Error {
 }
 
 /**
- * Changes one account's balance by `delta` hundredths inside `tx` and writes its ledger row
- * (kind, ref, balance after). A (kind, ref) pair is unique: a second move with the same pair fails.
+ * Changes one account's balance by `delta` hundredths inside `tx`, the house account of `kind` by
+ * minus that, and writes the transfer's ledger row (kind, ref, balance after). A (kind, ref) pair
+ * is unique: a second move with the same pair fails.
  */
 export async function moveBalance(
   tx: Tx,
@@ -77,4 +72,12 @@ export async function creditMany(tx: Tx, credits: Credit[]): Promise<void> {
     ) c, move_balances(c.accounts, c.deltas, c.kinds, c.refs, ${Date.now()}::bigint) w`,
   );
   if (written.length !== credits.length) throw new Error('creditMany: a credited account does not exist');
+}
+
+/**
+ * Moves `amount` hundredths between the two house accounts `kind` names (a withdrawal paid, a
+ * deposit held or returned) inside `tx`, with its ledger row; (kind, ref) happens once.
+ */
+export async function moveHouse(tx: Tx, kind: HouseKind, ref: string, amount: bigint): Promise<void> {
+  await tx.execute(sql`SELECT house_transfer(${kind}, ${ref}, ${amount}, ${Date.now()}::bigint)`);
 }

@@ -46,19 +46,17 @@ export async function placeBet(
   claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
   const cashoutAt = cashoutTarget(amount, target, betting.maxWin);
-  const [row] = await queryRows<{ bet: BetJson | PlaceRefusal }>(
+  const [row] = await queryRows<{ bet: (BetJson & { answer: BetIdResponse }) | PlaceRefusal }>(
     betting.db,
     sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
           ${MAX_ACTIVE_BETS_PER_ROUND}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}) AS bet`,
   );
   const json = row!.bet;
   if ('refused' in json) throwPlaceRefusal(json);
-  const bet = betOrRefusal(json as BetJson);
-  publishBet(betting, 'BET_CREATED', toBet(bet, account.nickname));
-  // place_bet lowers the target of a bet that could win more than the house's per-bet cap.
-  return bet.cashoutAt < cashoutAt
-    ? { betId: String(bet.id), loweredTo: bet.cashoutAt / HUNDREDTHS_PER_RATE }
-    : { betId: String(bet.id) };
+  const { answer, ...bet } = json;
+  publishBet(betting, 'BET_CREATED', toBet(betOrRefusal(bet), account.nickname));
+  // place_bet says `loweredTo` when the house's per-bet cap lowered the target; a retry replays the same answer.
+  return answer;
 }
 
 /** What place_bet answers instead of a bet: a limit's refusal, the house's per-bet cap, or one of REFUSED. */
@@ -70,8 +68,11 @@ type PlaceRefusal =
 function throwPlaceRefusal(json: PlaceRefusal): never {
   // The amount is at most MAX_BET, so the largest covered bet (below it) would be placed at x1.01.
   if (json.refused === 'house_limit') {
-    const largest = formatCoins(largestCoveredBet(json.maxBetProfit));
-    throw new Refusal('conflict', `The house can cover a bet of at most ${largest} coins right now`);
+    const largest = largestCoveredBet(json.maxBetProfit);
+    throw new Refusal('conflict', `The house can cover a bet of at most ${formatCoins(largest)} coins right now`, {
+      code: 'houseCover',
+      params: { largest },
+    });
   }
   if (json.refused === 'blocked' || json.refused === 'excluded' || json.refused === 'player_limit')
     throw limitRefusal(json);
@@ -96,22 +97,27 @@ function betOrRefusal(json: BetJson | { refused: string }): BetRow {
 
 /** A fresh Refusal for one of the REFUSED reasons. */
 function refused(reason: string): Refusal {
-  const refusal = REFUSED[reason] ?? new Refusal('conflict', 'This bet is closed');
-  return new Refusal(refusal.kind, refusal.message);
+  const refusal = REFUSED[reason] ?? new Refusal('conflict', 'This bet is closed', { code: 'betClosed' });
+  return new Refusal(refusal.kind, refusal.message, refusal.translatable);
 }
 
-/** Why place_bet, cancel_bet or cash_out wrote nothing, in words a player reads. */
+/** Why place_bet, cancel_bet or cash_out wrote nothing, in words a player reads, and the code a page translates. */
 const REFUSED: Record<string, Refusal> = {
-  closed: new Refusal('conflict', 'Betting is closed: wait for the next round'),
-  limit: new Refusal('conflict', `You already have ${MAX_ACTIVE_BETS_PER_ROUND} bets in this round`),
-  funds: new Refusal('conflict', 'Not enough funds'),
-  not_found: new Refusal('not_found', 'No such bet'),
-  started: new Refusal('conflict', 'The round has started: this bet can no longer be canceled'),
-  CASHED_OUT: new Refusal('conflict', 'This bet is already cashed out'),
-  not_started: new Refusal('conflict', 'The round has not started yet'),
-  stopped: new Refusal('conflict', 'This round was stopped: your bet will be refunded'),
-  too_late: new Refusal('conflict', 'Too late: the rocket has flown away'),
-  paused: new Refusal('conflict', 'The round is paused: the game server is not answering. Try again in a moment.'),
+  closed: new Refusal('conflict', 'Betting is closed: wait for the next round', { code: 'betClosed' }),
+  limit: new Refusal('conflict', `You already have ${MAX_ACTIVE_BETS_PER_ROUND} bets in this round`, {
+    code: 'betsPerRound',
+    params: { count: MAX_ACTIVE_BETS_PER_ROUND },
+  }),
+  funds: new Refusal('conflict', 'Not enough funds', { code: 'notEnoughFunds' }),
+  not_found: new Refusal('not_found', 'No such bet', { code: 'noSuchBet' }),
+  started: new Refusal('conflict', 'The round has started: this bet can no longer be canceled', { code: 'betStarted' }),
+  CASHED_OUT: new Refusal('conflict', 'This bet is already cashed out', { code: 'alreadyCashedOut' }),
+  not_started: new Refusal('conflict', 'The round has not started yet', { code: 'notStarted' }),
+  stopped: new Refusal('conflict', 'This round was stopped: your bet will be refunded', { code: 'roundStopped' }),
+  too_late: new Refusal('conflict', 'Too late: the rocket has flown away', { code: 'tooLate' }),
+  paused: new Refusal('conflict', 'The round is paused: the game server is not answering. Try again in a moment.', {
+    code: 'roundPaused',
+  }),
 };
 
 /** What cashing out needs besides betting: rounds the engine gave up on take no cash-out until they are voided. */

@@ -5,7 +5,8 @@
  * of the growth curve and of the bet policy, and the limits' names, are generated from src/shared,
  * so SQL and TypeScript share one definition. The TypeScript beside them calls them: bets.ts
  * (place, cancel, cash out), BetSettler.ts (auto cash-outs and voided rounds), balance.ts
- * (payments' balance moves).
+ * (payments' balance moves). The house's accounts and the kinds
+ * of transfer come from transferKinds.ts the same way.
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { MIN_TARGET } from '../../shared/betPolicy';
 import { GROWTH_PER_MS } from '../../shared/constants';
 import { HUNDREDTHS_PER_RATE, SHOWN_RATE_EPSILON } from '../../shared/growth';
 import { LIMIT_NAMES, limitOf, type LimitName } from '../../shared/wire/limitNames';
+import { transferKindStatements } from './transferKinds';
 
 const folder = fileURLToPath(new URL('.', import.meta.url));
 
@@ -39,6 +41,7 @@ export function bettingFunctions(): string[] {
     constant('growth_per_ms', 'double precision', GROWTH_PER_MS),
     constant('shown_rate_epsilon', 'double precision', SHOWN_RATE_EPSILON),
     constant('hundredths_per_rate', 'integer', HUNDREDTHS_PER_RATE),
+    ...transferKindStatements(),
     constant('min_target', 'integer', MIN_TARGET),
     limitLookup('limit_kind', (limit) => limitOf(limit).kind),
     limitLookup('limit_unit', (limit) => limitOf(limit).period),

@@ -2,10 +2,12 @@
 -- Idempotency-Key's answer when there is one, all in this one statement. Returns the bet row, or
 -- {"refused": "closed" | "limit" | "funds"} with nothing written, or limit_refusal's answer (the
 -- player's own limits and self-exclusion, docs/architecture.md "House limits"). The house's per-bet cap: a bet that could win
--- more than the round's max_bet_profit gets its auto cash-out lowered to fit (house_target.sql; the
--- returned row's cashout_at and auto_rate), or {"refused": "house_limit", "maxBetProfit": hundredths}
--- when even the lowest target does not. The bet policy's TypeScript (src/shared/betPolicy.ts) sets
--- p_cashout_at and p_max_active.
+-- more than the round's max_bet_profit gets its cash-out lowered to fit (house_target.sql; the
+-- returned row's cashout_at; auto_rate keeps what the player set, null by hand), or
+-- {"refused": "house_limit", "maxBetProfit": hundredths} when even the lowest target does not. The
+-- bet policy's TypeScript (src/shared/betPolicy.ts) sets p_cashout_at and p_max_active.
+-- The row carries `answer`, the player's answer ({betId, loweredTo?}), which a retry with the same
+-- Idempotency-Key replays word for word.
 CREATE OR REPLACE FUNCTION place_bet(
   p_account bigint, p_amount bigint, p_auto_rate integer, p_cashout_at integer, p_at bigint,
   p_max_active integer, p_key text, p_fingerprint text
@@ -16,6 +18,8 @@ DECLARE
   v_balance bigint;
   v_refusal jsonb;
   v_bet bets;
+  v_asked integer := p_cashout_at;
+  v_answer jsonb;
 BEGIN
   SELECT id, max_bet_profit INTO v_round, v_max_profit FROM rounds WHERE state = 'CREATED' ORDER BY id DESC LIMIT 1;
   IF v_round IS NULL THEN RETURN '{"refused": "closed"}'; END IF;
@@ -39,7 +43,6 @@ BEGIN
     IF p_cashout_at < min_target() THEN
       RETURN jsonb_build_object('refused', 'house_limit', 'maxBetProfit', v_max_profit);
     END IF;
-    p_auto_rate := p_cashout_at;
   END IF;
   INSERT INTO bets (round_id, account_id, amount, status, auto_rate, cashout_at, created_at)
     VALUES (v_round, p_account, p_amount, 'CREATED', p_auto_rate, p_cashout_at, p_at)
@@ -47,9 +50,11 @@ BEGIN
   IF move_balance(p_account, -p_amount, 'bet', v_bet.id::text, p_at) IS NULL THEN
     RAISE EXCEPTION 'place_bet: the balance of account % changed under its lock', p_account;
   END IF;
+  v_answer := jsonb_build_object('betId', v_bet.id::text) || CASE WHEN p_cashout_at < v_asked
+    THEN jsonb_build_object('loweredTo', p_cashout_at::numeric / hundredths_per_rate()) ELSE '{}' END;
   IF p_key IS NOT NULL THEN
     INSERT INTO idempotency_keys (account_id, key, fingerprint, status, response, created_at)
-      VALUES (p_account, p_key, p_fingerprint, 200, jsonb_build_object('betId', v_bet.id::text), p_at);
+      VALUES (p_account, p_key, p_fingerprint, 200, v_answer, p_at);
   END IF;
-  RETURN to_jsonb(v_bet);
+  RETURN to_jsonb(v_bet) || jsonb_build_object('answer', v_answer);
 END $$;

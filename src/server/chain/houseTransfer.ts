@@ -1,17 +1,16 @@
 /** Builds the house wallet's signed transfer; both chains use it, so the bytes are the same everywhere. */
 
 import bs58 from 'bs58';
-import { type Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { type Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { memoInstruction } from '../../shared/deposit';
 import type { Blockhash, SignedTransfer } from './Chain';
-
-/** SPL Memo v3: a note on the transfer (the withdrawal id) so two equal transfers never share a signature. */
-export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 
 /** Signs `lamports` from the house to `to` under `recent`; nothing is sent. */
 export function signHouseTransfer(house: Keypair, to: string, lamports: bigint, memo: string, recent: Blockhash): SignedTransfer {
   const tx = new Transaction({ feePayer: house.publicKey, blockhash: recent.blockhash, lastValidBlockHeight: Number(recent.lastValidBlockHeight) });
   tx.add(SystemProgram.transfer({ fromPubkey: house.publicKey, toPubkey: new PublicKey(to), lamports }));
-  tx.add(new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(memo, 'utf8') }));
+  // The memo (the withdrawal id): two equal transfers never share a signature.
+  tx.add(memoInstruction(memo));
   tx.sign(house);
   if (!tx.signature) throw new Error('the house transfer was not signed');
   return { ...recent, signature: bs58.encode(tx.signature), wire: new Uint8Array(tx.serialize()) };

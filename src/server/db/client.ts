@@ -2,6 +2,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { lockDataDir } from './dataDirLock';
 import { join } from 'node:path';
 import { sql as rawSql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -93,15 +94,22 @@ export async function connectDatabase(options: DatabasePlace & { functions: read
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir: string | undefined;
+  let release = () => {};
   if (options.dataDir !== IN_MEMORY) {
     dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    release = lockDataDir(options.dataDir);
   }
-  const client = new PGlite(dir);
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  await applyFunctions(db as unknown as Db, options.functions);
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  try {
+    const client = new PGlite(dir);
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    await applyFunctions(db as unknown as Db, options.functions);
+    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close().finally(release) };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /**

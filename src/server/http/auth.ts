@@ -8,9 +8,9 @@ import type { Services } from '../services';
 import { issueSignIn, verifyWalletSignIn, type SignInSite } from '../auth/signIn';
 import { passwordSignIn, register } from '../auth/passwordSignIn';
 import { REFRESH_TTL_MS } from '../auth/Tokens';
-import { isKnownLogin, walletAccount, type AccountRef } from '../ledger/accounts';
+import { walletAccount, type AccountRef } from '../ledger/accounts';
 import { signIns } from '../db/schema';
-import { authLimits, byAddress, sessionLimits } from './rateLimits';
+import { addressLimit, authLimits, byAddress, sessionLimits } from './rateLimits';
 import { route } from './route';
 
 const REFRESH_COOKIE = 'refresh_token';
@@ -24,9 +24,9 @@ const CHAIN_IDS: Record<ChainKind, string> = {
 /** Who presents a refresh token: a used one is honoured again (for a short while) only for the same client. */
 const clientOf = (request: FastifyRequest) => `${byAddress(request)} ${request.headers['user-agent'] ?? ''}`;
 
-/** The /auth routes, with per-IP and per-login rate limits. */
+/** The /auth routes, with per-address and per-login rate limits; password hashes wait in services.hashes. */
 export function authRoutes(services: Services) {
-  const { database, tokens, config } = services;
+  const { database, tokens, config, hashes } = services;
   const db = database.db;
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply, account: AccountRef) {
@@ -38,7 +38,10 @@ export function authRoutes(services: Services) {
   }
 
   return async function (app: FastifyInstance): Promise<void> {
-    const preHandler = authLimits(app, config.rateLimits, (login) => isKnownLogin(db, login));
+    // A nonce costs a row and no check: counted per address on a budget of its own, so a flood of
+    // them spends no sign-in's budget (nor, there being no ceiling over everyone, anybody else's).
+    const nonceLimit = addressLimit(app, 'auth-nonce', config.rateLimits.authPerIp);
+    const preHandler = authLimits(app, 'auth', config.rateLimits);
     const sessionHandler = sessionLimits(app, config.rateLimits, (request) =>
       tokens.familyOf(request.cookies[REFRESH_COOKIE] ?? ''),
     );
@@ -52,17 +55,24 @@ export function authRoutes(services: Services) {
       return { domain, uri: `${request.protocol}://${domain}`, chainId: CHAIN_IDS[config.chain] };
     }
 
-    route(app, 'GET /auth/nonce', preHandler, async (request) => issueSignIn(db, request.query.wallet, site(request)));
+    route(app, 'GET /auth/nonce', nonceLimit, async (request) => issueSignIn(db, request.query.wallet, site(request)));
 
     route(app, 'POST /auth/authenticate', preHandler, async (request, reply) => {
       const { body } = request;
-      if ('password' in body) return signedIn(request, reply, await passwordSignIn(db, body.login, body.password));
+      if ('password' in body) {
+        const account = await hashes.run(() => passwordSignIn(db, body.login, body.password, request.ip));
+        return signedIn(request, reply, account);
+      }
       await verifyWalletSignIn(db, body);
       return signedIn(request, reply, await walletAccount(db, body.login, body));
     });
 
     route(app, 'POST /auth/register', preHandler, async (request, reply) =>
-      signedIn(request, reply, await register(db, request.body.email, request.body.password, request.body)),
+      signedIn(
+        request,
+        reply,
+        await hashes.run(() => register(db, request.body.email, request.body.password, request.body, request.ip)),
+      ),
     );
 
     route(app, 'POST /auth/refresh', sessionHandler, async (request, reply) => {

@@ -14,10 +14,10 @@ import {
 import { betHistory, currentBets } from '../ledger/betViews';
 import { badRequest } from './errors';
 import { idempotent } from './idempotency';
-import { accountLimit, playerLimits, signedInAddressLimit } from './rateLimits';
+import { accountLimit, signedInAddressLimit } from './rateLimits';
 import { route } from './route';
 
-/** The /bet routes, with per-IP and per-account rate limits. */
+/** The /bet routes, limited per account (a crowd behind one address holds many players); cancels per address too. */
 export function betRoutes(services: Services) {
   const { config, database, bus, metrics, abandoned, clock, pulse } = services;
   const betting: Betting & CashOutGate = { db: database.db, bus, metrics, abandoned, maxWin: config.maxWin };
@@ -30,7 +30,7 @@ export function betRoutes(services: Services) {
   };
 
   return async function (app: FastifyInstance): Promise<void> {
-    const limits = playerLimits(app, 'bet', config.rateLimits.betPerIp, config.rateLimits.betPerAccount);
+    const limits = accountLimit(app, 'bet', config.rateLimits.betPerAccount);
     // Cash-out and cancel: per account, on a budget of their own, so no other traffic can make a cash-out 429.
     const settleLimit = accountLimit(app, 'bet-settle', config.rateLimits.betPerAccount);
     // A cancel also counts per address (signed-in cancels only): every subscriber gets its event.
@@ -62,7 +62,7 @@ export function betRoutes(services: Services) {
       cashOut(betting, request.account, request.body.betId, arrivals.get(request)!),
     );
 
-    route(app, 'GET /bet/current', limits, async ({ account }) => currentBets(database.db, account));
+    route(app, 'GET /bet/current', limits, async ({ account }) => currentBets(database.db, account, config.maxWin));
 
     route(app, 'GET /bet/history', limits, async ({ account, query }) => ({
       betHistory: await betHistory(database.db, account.id, query.before),

@@ -4,11 +4,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { Refusal, type RefusalKind } from '../Refusal';
 
-/** An error a player may read: its message goes out as errorMessage with its status. */
+/** An error a player may read: its message goes out as errorMessage with its status (and Retry-After, when given). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -39,6 +40,9 @@ export const REFUSAL_STATUS: Record<RefusalKind, number> = {
 /** Installs the error and not-found handlers that answer in the envelope and never leak a stack. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError || error instanceof Refusal) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds);
+    }
     if (error instanceof HttpError) {
       return reply.status(error.status).send({ success: false, errorMessage: error.message });
     }
@@ -46,7 +50,8 @@ export function installErrorHandlers(app: FastifyInstance): void {
       return reply.status(400).send({ success: false, errorMessage: validationMessage(error.validation[0]!) });
     }
     if (error instanceof Refusal) {
-      return reply.status(REFUSAL_STATUS[error.kind]).send({ success: false, errorMessage: error.message });
+      const code = error.translatable && { errorCode: error.translatable.code, errorParams: error.translatable.params ?? {} };
+      return reply.status(REFUSAL_STATUS[error.kind]).send({ success: false, errorMessage: error.message, ...code });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ success: false, errorMessage: 'Too many requests, slow down' });

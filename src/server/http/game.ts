@@ -7,7 +7,7 @@ import { findRound, latestRound, type RoundRow } from '../game/rounds';
 import { gameInfo, lastRounds } from '../game/roundViews';
 import { fairnessInfo, roundDetails } from '../game/fairnessViews';
 import { notFound } from './errors';
-import { addressLimit } from './rateLimits';
+import { callerLimits } from './rateLimits';
 import { route } from './route';
 import { TtlCache } from './TtlCache';
 import { maintenanceEvent, readPause } from '../ops/maintenance';
@@ -15,10 +15,10 @@ import type { OpsPause } from '../../shared/ops';
 
 /**
  * The public game endpoints of docs/wire.md "HTTP": current round, history, bets of a round, leaders,
- * fairness. Anyone may ask them as often as they like, so none may cost the game: each answer is
+ * fairness. Anyone may ask them, so none may cost the game: each answer is
  * read from the database at most once per period however many ask (what changes within a round,
- * the round and its bets, for at most a tick; the rest for PUBLIC_CACHE_MS), and each address has
- * RATE_LIMIT_PUBLIC_IP requests a minute on each route.
+ * the round and its bets, for at most a tick; the rest for PUBLIC_CACHE_MS), and each route has
+ * RATE_LIMIT_PUBLIC_IP requests a minute per address for visitors, RATE_LIMIT_ACCOUNT per signed-in player.
  */
 export function gameRoutes(services: Services) {
   const { db } = services.database;
@@ -32,7 +32,7 @@ export function gameRoutes(services: Services) {
   const details = new TtlCache<RoundDetails | null>(liveMs);
   const status = new TtlCache<OpsPause | null>(publicCacheMs);
   return async (app: FastifyInstance): Promise<void> => {
-    const limited = (name: string) => addressLimit(app, `game-${name}`, rateLimits.publicPerIp);
+    const limited = (name: string) => callerLimits(app, `game-${name}`, rateLimits.publicPerIp, rateLimits.perAccount);
 
     route(app, 'GET /game/info', limited('info'), async () => {
       const info = gameInfo(await latest.get('latest', () => latestRound(db)), services.clock.now());

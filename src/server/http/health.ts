@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { readiness } from '../../shared/wire/health';
 import type { Services } from '../services';
-import { addressLimit } from './rateLimits';
+import { addressLimit, unmetered } from './rateLimits';
 import { route } from './route';
 import { TtlCache } from './TtlCache';
 
@@ -28,7 +28,8 @@ export function healthRoutes(services: Services) {
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), READY_TIMEOUT_MS).unref()),
     ]);
   return async (app: FastifyInstance): Promise<void> => {
-    route(app, 'GET /health', [], async () => ({ status: 'ok' as const }));
+    // A constant answer: load balancers probe it, and the capacity guard never sheds it.
+    route(app, 'GET /health', unmetered('a constant answer'), async () => ({ status: 'ok' as const }));
     const preHandler = addressLimit(app, 'ready', config.rateLimits.publicPerIp);
     // Not in the route table: its answer is the envelope with success false (503) when not ready.
     const schema = { response: { 200: readiness, 503: readiness } };

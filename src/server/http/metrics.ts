@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Metrics } from '../metrics';
 import { HttpError, unauthorized } from './errors';
+import { unmetered } from './rateLimits';
 
 /** Times every HTTP request by its route pattern (unknown paths share one label). */
 export function timeRequests(app: FastifyInstance, metrics: Metrics): void {
@@ -24,7 +25,8 @@ export function timeRequests(app: FastifyInstance, metrics: Metrics): void {
  */
 export function metricsRoutes(metrics: Metrics, token: string | undefined) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/metrics', async (request, reply) => {
+    const budget = unmetered('the operator only: METRICS_TOKEN or this machine');
+    app.get('/metrics', { onRequest: budget }, async (request, reply) => {
       if (token !== undefined) {
         if (!sameText(request.headers.authorization ?? '', `Bearer ${token}`))
           throw unauthorized('The metrics need the operator token (METRICS_TOKEN)');

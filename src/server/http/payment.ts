@@ -7,8 +7,9 @@ import { depositLamports, faucetLamports, withdrawalAmount } from '../payments/a
 import { depositStatus, payDeposit, prepareDeposit } from '../payments/deposits';
 import { proofOfReserves } from '../payments/reserves';
 import { playerWithdrawals, requestWithdrawal } from '../payments/withdrawals';
+import { ChainRejected } from '../chain/Chain';
 import { badRequest } from './errors';
-import { accountLimit, addressLimit, playerLimits } from './rateLimits';
+import { accountLimit, callerLimits, unmetered } from './rateLimits';
 import { idempotencyClaim } from './idempotency';
 import { route } from './route';
 import { TtlCache } from './TtlCache';
@@ -16,9 +17,10 @@ import { TtlCache } from './TtlCache';
 export function paymentRoutes(services: Services) {
   const { chain, payments, config } = services;
   return async function (app: FastifyInstance): Promise<void> {
-    const { paymentPerIp, paymentPerAccount, publicPerIp } = config.rateLimits;
-    const limits = playerLimits(app, 'payment', paymentPerIp, paymentPerAccount);
-    const publicRead = addressLimit(app, 'payment-read', publicPerIp);
+    const { paymentPerIp, paymentPerAccount, publicPerIp, perAccount } = config.rateLimits;
+    // Deposits and withdrawals cost chain calls and transactions: per account, whatever the address.
+    const limits = accountLimit(app, 'payment', paymentPerAccount);
+    const publicRead = callerLimits(app, 'payment-read', publicPerIp, perAccount);
     // Answers reused for config.publicCacheMs: however many ask, the database and the chain RPC
     // (whose budget the payment worker needs) see one query per key in that time. The local chain
     // accepts only its newest blockhash, so its answer is never reused (a cached one could be dead).
@@ -26,7 +28,7 @@ export function paymentRoutes(services: Services) {
     const reserves = new TtlCache<ReservesResponse>(config.publicCacheMs);
     const depositStatuses = new TtlCache<DepositStatus>(config.publicCacheMs);
 
-    route(app, 'GET /payment/environment', [], async () => ({
+    route(app, 'GET /payment/environment', unmetered('three settings'), async () => ({
       type: chain.type,
       rate: config.coinsPerSol,
       wallet: chain.houseAddress,
@@ -45,7 +47,7 @@ export function paymentRoutes(services: Services) {
       return payDeposit(payments, account, params.depositId, body.paymentData.data);
     });
 
-    const statusLimit = accountLimit(app, 'deposit-status', publicPerIp);
+    const statusLimit = accountLimit(app, 'deposit-status', perAccount);
     route(app, 'GET /payment/deposit/:depositId', statusLimit, async ({ account, params }) => ({
       status: await depositStatuses.get(`${account.id}:${params.depositId}`, () =>
         depositStatus(payments, account.id, params.depositId),
@@ -63,9 +65,15 @@ export function paymentRoutes(services: Services) {
     // Only a chain that can airdrop has a faucet; elsewhere the path is unknown (404).
     const airdrop = chain.airdrop?.bind(chain);
     if (!airdrop) return;
-    const faucetLimit = addressLimit(app, 'faucet', paymentPerIp);
-    route(app, 'POST /payment/faucet', faucetLimit, async ({ body }) => ({
-      signature: await airdrop(body.wallet, faucetLamports(body.amount)),
-    }));
+    const faucetLimit = callerLimits(app, 'faucet', paymentPerIp, paymentPerAccount);
+    route(app, 'POST /payment/faucet', faucetLimit, async ({ body }) => {
+      try {
+        return { signature: await airdrop(body.wallet, faucetLamports(body.amount)) };
+      } catch (error) {
+        // The chain refuses a transfer to an account it will not credit (a sysvar, a program).
+        if (error instanceof ChainRejected) throw badRequest('This wallet cannot receive SOL');
+        throw error;
+      }
+    });
   };
 }

@@ -1,22 +1,30 @@
 /**
- * Request limits (requests per minute, from config.rateLimits), keyed so that nobody can spend
- * another player's budget: what only an account can do is counted per account, sign-in per
- * (login, address) so a stranger cannot lock a wallet out, a refresh per session (token family),
- * and addresses with IPv6 cut to the /64.
+ * Request budgets (requests per minute, from config.rateLimits), keyed by who spends them and costed
+ * by what the route costs (docs/operations.md "Admission"). Signed-in players are counted per
+ * account, never per address: a carrier's NAT puts hundreds of players on one address. Visitors
+ * without a token are counted per address, with budgets sized for such a crowd; sign-in per
+ * (login, address) too, so a stranger cannot lock a login out; a refresh per session (token family);
+ * IPv6 addresses by their /64. Every route names its budget: `watchBudgets` lists each route with
+ * the budgets on it, and a test fails on a route without one.
  * The counters live in @fastify/rate-limit's store: in memory, or shared by every gateway when
  * the plugin is registered with its `redis` option (keys are plain strings).
  */
 
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { addressKey } from '../clientAddress';
 import type { Config } from '../config';
 import { HttpError } from './errors';
-import { requireAccount } from './requireAccount';
+import { requireAccount, signedInAccount } from './requireAccount';
+import type { Hook } from './route';
 
 type KeyOf = (request: FastifyRequest) => string | null | Promise<string | null>;
+type Limits = Config['rateLimits'];
 
-/** A preHandler that answers 429 once `key` has made `perMinute` requests this minute; a null key is not limited. */
-function limitBy(app: FastifyInstance, name: string, perMinute: number, keyOf: KeyOf): preHandlerAsyncHookHandler {
+/** What each budget hook is, by name: routes are checked for at least one. */
+const budgetNames = new WeakMap<Hook, string>();
+
+/** A hook that answers 429 (with Retry-After) once `key` has made `perMinute` requests this minute; a null key is not limited. */
+function limitBy(app: FastifyInstance, name: string, perMinute: number, keyOf: KeyOf): Hook {
   // The key is worked out once per request (it may cost a query) and handed to the plugin here.
   const keys = new WeakMap<FastifyRequest, string>();
   const check = app.createRateLimit({
@@ -24,15 +32,51 @@ function limitBy(app: FastifyInstance, name: string, perMinute: number, keyOf: K
     timeWindow: 60_000,
     keyGenerator: (r) => keys.get(r)!,
   });
-  return async (request, reply) => {
+  const hook: Hook = async (request, reply) => {
     const key = await keyOf(request);
     if (key === null) return;
     keys.set(request, `${name}:${key}`);
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', result.ttlInSeconds);
+    reply.header('retry-after', Math.max(1, result.ttlInSeconds));
     throw new HttpError(429, 'Too many requests, slow down');
   };
+  budgetNames.set(hook, `${name} ${perMinute}/min`);
+  return hook;
+}
+
+/**
+ * The budget of a route that costs next to nothing (a constant answer, a file the proxy caches):
+ * no counter, only the capacity guard's shedding (capacity.ts). `why` is shown in the route list.
+ */
+export function unmetered(why: string): Hook {
+  const hook: Hook = async () => {};
+  budgetNames.set(hook, `unmetered: ${why}`);
+  return hook;
+}
+
+/** A route and the budgets on it (empty: a route anyone may call without end). */
+export interface RouteBudget {
+  route: string;
+  budgets: string[];
+}
+
+/**
+ * Watches every route registered on `app` from now on; the function lists each with its budgets
+ * (their hooks in any phase, read when asked: a plugin's own onRoute hook may add one later).
+ */
+export function watchBudgets(app: FastifyInstance): () => RouteBudget[] {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (options: RouteOptions) => void routes.push(options));
+  return () =>
+    routes.flatMap((options) => {
+      const hooks = [options.onRequest, options.preHandler, options.preValidation].flat();
+      const budgets = hooks.flatMap((hook) => {
+        const name = hook && budgetNames.get(hook as Hook);
+        return name ? [name] : [];
+      });
+      return [options.method].flat().map((method) => ({ route: `${method} ${options.url}`, budgets }));
+    });
 }
 
 /** The client's address as limits count it: IPv4 whole, IPv6 by its /64. */
@@ -49,29 +93,21 @@ function loginOf(request: FastifyRequest): string | null {
   return typeof value === 'string' && value !== '' ? value.trim().slice(0, 254) : null;
 }
 
+/** Per (login, address): tries at one login from one place; a stranger elsewhere cannot spend them. */
+const loginAtAddress = (request: FastifyRequest) => {
+  const login = loginOf(request)?.toLowerCase().slice(0, 128);
+  return login === undefined ? null : `${login}@${byAddress(request)}`;
+};
+
 /**
- * The sign-in routes: per address, per (login, address) (tries against one wallet from one place;
- * a stranger elsewhere cannot lock it out), then a ceiling over everyone that protects the
- * password hashing and the nonce table from a crowd of addresses. The ceiling holds back only
- * logins that never signed in (`isKnown` false): a crowd's junk cannot keep a player out.
+ * Sign-in calls that cost a check (a signature, a password hash): per address and per (login,
+ * address). There is no ceiling over everyone that strangers could fill: the password hashes
+ * have a queue of their own (http/HashQueue.ts) and wrong passwords slow their address (passwordSignIn.ts).
  */
-export function authLimits(
-  app: FastifyInstance,
-  limits: Config['rateLimits'],
-  isKnown: (login: string) => Promise<boolean>,
-): preHandlerAsyncHookHandler[] {
-  const loginAtAddress = (request: FastifyRequest) => {
-    const login = loginOf(request)?.toLowerCase().slice(0, 128);
-    return login === undefined ? null : `${login}@${byAddress(request)}`;
-  };
-  const unknownLogin = async (request: FastifyRequest) => {
-    const login = loginOf(request);
-    return login !== null && (await isKnown(login)) ? null : 'all';
-  };
+export function authLimits(app: FastifyInstance, name: string, limits: Limits): Hook[] {
   return [
-    limitBy(app, 'auth-ip', limits.authPerIp, byAddress),
-    limitBy(app, 'auth-login', limits.authPerLogin, loginAtAddress),
-    limitBy(app, 'auth-all', limits.authGlobal, unknownLogin),
+    limitBy(app, `${name}-ip`, limits.authPerIp, byAddress),
+    limitBy(app, `${name}-login`, limits.authPerLogin, loginAtAddress),
   ];
 }
 
@@ -81,9 +117,9 @@ export function authLimits(
  */
 export function sessionLimits(
   app: FastifyInstance,
-  limits: Config['rateLimits'],
+  limits: Limits,
   familyOf: (request: FastifyRequest) => Promise<string | null>,
-): preHandlerAsyncHookHandler[] {
+): Hook[] {
   const families = new WeakMap<FastifyRequest, Promise<string | null>>();
   const family = (request: FastifyRequest) => {
     if (!families.has(request)) families.set(request, familyOf(request));
@@ -97,21 +133,11 @@ export function sessionLimits(
   ];
 }
 
-/** A signed-in player's routes that cost the server (placing bets, payments): per address and per account. */
-export function playerLimits(
-  app: FastifyInstance,
-  name: string,
-  perIp: number,
-  perAccount: number,
-): preHandlerAsyncHookHandler[] {
-  return [limitBy(app, `${name}-ip`, perIp, byAddress), accountLimit(app, name, perAccount)];
-}
-
 /**
- * Per account only: for cash-out and cancel, which a player must never lose to someone else's
- * traffic from the same address (a carrier's NAT, or everybody when no proxy is trusted).
+ * Per account only: every signed-in route. Cash-out and cancel have budgets of their own, which
+ * no other traffic can spend (a neighbour behind the same NAT, the player's own reads).
  */
-export function accountLimit(app: FastifyInstance, name: string, perAccount: number): preHandlerAsyncHookHandler {
+export function accountLimit(app: FastifyInstance, name: string, perAccount: number): Hook {
   return limitBy(app, `${name}-account`, perAccount, byAccount);
 }
 
@@ -120,14 +146,30 @@ export function accountLimit(app: FastifyInstance, name: string, perAccount: num
  * sent to every subscriber, so many accounts behind one address cannot multiply it. Anonymous
  * junk and other routes' traffic from the address do not spend it.
  */
-export function signedInAddressLimit(app: FastifyInstance, name: string, perIp: number): preHandlerAsyncHookHandler {
+export function signedInAddressLimit(app: FastifyInstance, name: string, perIp: number): Hook {
   return limitBy(app, `${name}-ip`, perIp, async (request) => {
     await requireAccount(request);
     return byAddress(request);
   });
 }
 
-/** Per address only: public reads that cost a database query or a chain call. */
-export function addressLimit(app: FastifyInstance, name: string, perIp: number): preHandlerAsyncHookHandler {
+/** Per address only: for calls nobody signs (anonymous by nature). */
+export function addressLimit(app: FastifyInstance, name: string, perIp: number): Hook {
   return limitBy(app, `${name}-ip`, perIp, byAddress);
+}
+
+/**
+ * Routes anyone may call: a signed-in caller on its account's budget (`perAccount`), a visitor on
+ * its address's (`perIp`, sized for a crowd behind one NAT).
+ */
+export function callerLimits(app: FastifyInstance, name: string, perIp: number, perAccount: number): Hook[] {
+  return [
+    limitBy(app, `${name}-ip`, perIp, async (request) =>
+      (await signedInAccount(request)) ? null : byAddress(request),
+    ),
+    limitBy(app, `${name}-account`, perAccount, async (request) => {
+      const account = await signedInAccount(request);
+      return account ? String(account.id) : null;
+    }),
+  ];
 }

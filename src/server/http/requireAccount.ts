@@ -14,16 +14,25 @@ declare module 'fastify' {
 
 const verified = new WeakMap<FastifyRequest, AccountRef>();
 
+/** The Bearer token of a request, or undefined. */
+const bearerOf = (request: FastifyRequest) => /^Bearer ([\w.-]+)$/.exec(request.headers.authorization ?? '')?.[1];
+
 /** The signed-in player of a request (Bearer access token), or a 401 HttpError. */
 export async function requireAccount(request: FastifyRequest): Promise<AccountRef> {
   const known = verified.get(request);
   if (known) return known;
-  const match = /^Bearer ([\w.-]+)$/.exec(request.headers.authorization ?? '');
-  if (!match) throw unauthorized('Please sign in');
-  const account = await request.server.tokens.verifyAccess(match[1]!);
+  const token = bearerOf(request);
+  if (token === undefined) throw unauthorized('Please sign in');
+  const account = await request.server.tokens.verifyAccess(token);
   if (!account) throw unauthorized();
   verified.set(request, account);
   return account;
+}
+
+/** The signed-in player of a request, or null for a visitor (no token, or one that is not valid). */
+export async function signedInAccount(request: FastifyRequest): Promise<AccountRef | null> {
+  if (bearerOf(request) === undefined) return null;
+  return requireAccount(request).catch(() => null);
 }
 
 /** The route hook of signed-in routes: a request without a valid access token is answered 401. */

@@ -2,7 +2,8 @@
  * Security headers on every answer, as helmet sets them: a Content-Security-Policy that fits
  * the page (the built client's own scripts only, and the strategy lab's sandbox frame; Pixi's WebGL with its blob: workers; STOMP to
  * its own origin; the Solana RPC endpoints the wallet adapters talk to; Solflare's iframe; the
- * mobile wallet adapter's local socket), no framing by other sites, and nosniff. They never
+ * mobile wallet adapter's local socket; the console at /ops none of the wallets' sources), no
+ * framing by other sites, and nosniff. They never
  * change, so helmet works them out once at start (its Fastify plugin built helmet's middleware and
  * parsed the policy again on every request: 4 % of a betting request's time).
  */
@@ -13,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { SANDBOX_SCRIPT } from '../../shared/strategySandbox';
+import { OPS_PAGE } from './staticClient';
 
 /** The public RPC endpoints the client's ConnectionProvider uses for each environment (docs/spec.md, "Decisions on the spec's open points"). */
 const SOLANA_RPC = ['api.mainnet-beta.solana.com', 'api.devnet.solana.com', 'api.testnet.solana.com'].flatMap(
@@ -20,8 +22,11 @@ const SOLANA_RPC = ['api.mainnet-beta.solana.com', 'api.devnet.solana.com', 'api
 );
 /** Solflare's SDK runs its web wallet in an iframe from here. */
 const SOLFLARE = 'https://connect.solflare.com';
-/** The mobile wallet adapter talks to the wallet app over a WebSocket on the phone itself. */
-const MOBILE_WALLET = 'ws://localhost:*';
+/**
+ * The mobile wallet adapter (Android) talks to the wallet app over a WebSocket on the phone itself,
+ * at this path on a port it picks: the game page allows that one path, the console nothing local.
+ */
+const MOBILE_WALLET = 'ws://localhost:*/solana-wallet';
 
 /** The configured RPC endpoint's origin (and its WebSocket twin), so a client may use the operator's cluster too. */
 function rpcOrigins(rpcUrl: string | undefined): string[] {
@@ -46,8 +51,9 @@ function headersOf(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'rpcUrl'>): void {
-  const headers = headersOf({
+/** The policy of a page that connects to `connectSrc` and frames `frameSrc`. */
+function pageHeaders(connectSrc: string[], frameSrc: string[]): Record<string, string> {
+  return headersOf({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -58,8 +64,8 @@ export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'rpcU
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],
         workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...SOLANA_RPC, ...rpcOrigins(config.rpcUrl), MOBILE_WALLET],
-        frameSrc: [SOLFLARE],
+        connectSrc: ["'self'", ...connectSrc],
+        frameSrc,
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -70,8 +76,14 @@ export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'rpcU
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+}
+
+export function securityHeaders(app: FastifyInstance, config: Pick<Config, 'rpcUrl'>): void {
+  const game = pageHeaders([...SOLANA_RPC, ...rpcOrigins(config.rpcUrl), MOBILE_WALLET], [SOLFLARE]);
+  // The console has no wallet: it talks to its own origin only and frames nothing.
+  const opsPage = pageHeaders([], ["'none'"]);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(OPS_PAGE.test(request.url.split('?')[0]!) ? opsPage : game);
     done();
   });
 }

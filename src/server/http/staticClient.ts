@@ -10,12 +10,13 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { unmetered } from './rateLimits';
 
 /** Names Vite gives its bundles: name-HASH.js, .css and their source maps, and their .br and .gz copies. */
 const HASHED = /-[\w-]{8}\.(js|css)(\.map|\.br|\.gz)?$/;
 
-/** The console's addresses: /ops and anything under it. */
-const OPS_PAGE = /^\/ops(\/|$)/;
+/** The console's addresses: /ops and anything under it (and its page by name). */
+export const OPS_PAGE = /^\/ops(\/|\.html$|$)/;
 
 function cacheHeaders(reply: FastifyReply, path: string): void {
   reply.header('cache-control', HASHED.test(basename(path)) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -24,12 +25,18 @@ function cacheHeaders(reply: FastifyReply, path: string): void {
 export function serveClient(app: FastifyInstance, staticDir: string | null): void {
   const root = staticDir ? resolve(staticDir) : null;
   if (!root || !existsSync(resolve(root, 'index.html'))) return;
-  app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: cacheHeaders,
+  const budget = unmetered('files read from the page cache, cached by browsers and proxies');
+  app.register(async (files) => {
+    files.addHook('onRoute', (options) => {
+      options.onRequest = [options.onRequest ?? [], budget].flat();
+    });
+    await files.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+    });
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;

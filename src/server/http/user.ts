@@ -11,16 +11,22 @@ import { route } from './route';
 /** The /user routes. */
 export function userRoutes(services: Services) {
   const { db } = services.database;
+  const { perAccount } = services.config.rateLimits;
   return async function (app: FastifyInstance): Promise<void> {
-    route(app, 'GET /user/profile', [], async ({ account }) => profile(db, account.id));
-    route(app, 'GET /user/limits', [], async ({ account }) => readLimits(db, account.id, Date.now()));
-    route(app, 'PUT /user/limits', [], async ({ account, body }) => updateLimits(db, account.id, body, Date.now()));
-    route(app, 'GET /user/session', [], async ({ account, query }) => sessionResult(db, account.id, query.since));
-    route(app, 'POST /user/exclusion', [], async ({ account, body }) =>
+    // Each route is a query or a small transaction on the player's own rows: RATE_LIMIT_ACCOUNT a
+    // minute per account, each route its own budget, whatever address the player is behind.
+    const limited = (name: string) => accountLimit(app, `user-${name}`, perAccount);
+    route(app, 'GET /user/profile', limited('profile'), async ({ account }) => profile(db, account.id));
+    route(app, 'GET /user/limits', limited('limits'), async ({ account }) => readLimits(db, account.id, Date.now()));
+    route(app, 'PUT /user/limits', limited('limits-change'), async ({ account, body }) =>
+      updateLimits(db, account.id, body, Date.now()),
+    );
+    route(app, 'GET /user/session', limited('session'), async ({ account, query }) =>
+      sessionResult(db, account.id, query.since),
+    );
+    route(app, 'POST /user/exclusion', limited('exclusion'), async ({ account, body }) =>
       excludeSelf(db, account.id, body.duration, Date.now()),
     );
-    // A database read over all of the player's bets: limited per account like the public reads per address.
-    const perAccount = accountLimit(app, 'stats', services.config.rateLimits.publicPerIp);
-    route(app, 'GET /user/stats', perAccount, async ({ account }) => playerStats(db, account.id));
+    route(app, 'GET /user/stats', limited('stats'), async ({ account }) => playerStats(db, account.id));
   };
 }

@@ -1,6 +1,6 @@
 /** Player accounts: created at the first sign-in, read by the profile and by tokens. */
 
-import { eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Profile } from '../../shared/protocol';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
@@ -53,21 +53,20 @@ export async function walletAccount(db: Db, wallet: string, first: FirstSignIn):
   return created!;
 }
 
-/** A new email account; refuses an email that is taken. */
+/** A new email account, or null when the email is taken. */
 export async function createEmailAccount(
   db: Db,
   email: string,
   passwordHash: string,
   first: FirstSignIn,
-): Promise<AccountRef> {
+): Promise<AccountRef | null> {
   const values = await newAccountValues(db, `player_${randomAlphanumeric(6)}`, first);
   const [created] = await db
     .insert(accounts)
     .values({ email, passwordHash, ...values })
     .onConflictDoNothing({ target: accounts.email })
     .returning(refColumns);
-  if (!created) throw new Refusal('conflict', 'Email already registered');
-  return created;
+  return created ?? null;
 }
 
 /** The stored password hash of an email account (null hash when there is no such account). */
@@ -82,16 +81,6 @@ export async function emailAccount(
   if (!row) return { ref: null, passwordHash: null };
   const { passwordHash, ...ref } = row;
   return { ref, passwordHash };
-}
-
-/** True when `login` (a wallet, or an email in any case) is an account's: it has signed in before. */
-export async function isKnownLogin(db: Db, login: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(or(eq(accounts.wallet, login), eq(accounts.email, login.toLowerCase())))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The account behind a token, or null when it no longer exists. */

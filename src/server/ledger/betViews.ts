@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { accounts, bets, rounds } from '../db/schema';
 import type { AccountRef } from './accounts';
 import { toBet } from '../betting/betRows';
+import { cashoutTarget } from '../../shared/betPolicy';
 import { finalRate } from '../game/roundViews';
 import { latestRound } from '../game/rounds';
 
@@ -53,7 +54,7 @@ export async function roundBets(db: Db, roundId: number, limit: number, before?:
  * A player's bets of the round shown now (the newest that is not void), oldest first, canceled ones
  * left out: what a page restores its panels and "(you)" marks from after a reload or a reconnect.
  */
-export async function currentBets(db: Db, account: AccountRef): Promise<CurrentBetsResponse> {
+export async function currentBets(db: Db, account: AccountRef, maxWin: number): Promise<CurrentBetsResponse> {
   const round = await latestRound(db);
   if (!round) return { gameId: null, bets: [] };
   const rows = await db
@@ -66,6 +67,7 @@ export async function currentBets(db: Db, account: AccountRef): Promise<CurrentB
     bets: rows.map((row) => ({
       ...toBet(row, account.nickname),
       autoRate: row.autoRate === null ? null : row.autoRate / 100,
+      ...(row.cashoutAt < cashoutTarget(row.amount, row.autoRate, maxWin) && { loweredTo: row.cashoutAt / 100 }),
     })),
   };
 }

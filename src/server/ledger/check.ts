@@ -1,5 +1,7 @@
 /**
- * The operator's audit: ledger sums equal balances, each row's balance_after follows the chain and
+ * The operator's audit (`npm run ledger:check`): the double entry (doubleEntry.ts: house accounts
+ * equal their transfers, everything sums to zero, each house account agrees with what it stands
+ * for), and per player: ledger sums equal balances, each row's balance_after follows the chain and
  * names an account that exists (the ledger has no foreign key: migration 0008),
  * nothing is negative, no bet of a voided round is left unrefunded, none is stranded in an unfinished
  * round that newer rounds have overtaken, no reached auto cash-out (is_due) is unpaid, and every
@@ -8,17 +10,15 @@
 
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+import { doubleEntryProblems, type ProblemRow } from './doubleEntry';
 
-/** One difference the audit found, named by account. */
+/** One difference the audit found, named by account: a player's, a house account's (negative id), or 0 for the whole. */
 interface LedgerProblem {
   accountId: number;
   problem: string;
 }
 
-interface Row extends Record<string, unknown> {
-  account_id: string | number;
-  detail: string;
-}
+type Row = ProblemRow;
 
 /** Every difference between the ledger and the balances, one line per account and problem (empty: all good). */
 export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
@@ -31,13 +31,14 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
   const chain = await queryRows<Row>(
     db,
     sql`SELECT account_id, 'ledger row ' || id || ' says balance_after ' || balance_after || ' but the rows before it sum to ' || running AS detail
-        FROM (SELECT id, account_id, balance_after, SUM(delta) OVER (PARTITION BY account_id ORDER BY id) AS running FROM ledger_entries) r
-        WHERE running <> balance_after`,
+        FROM (SELECT id, account_id, balance_after, SUM(delta) OVER (PARTITION BY account_id ORDER BY id) AS running
+              FROM ledger_entries WHERE account_id > 0) r
+        WHERE running IS DISTINCT FROM balance_after`,
   );
   const orphaned = await queryRows<Row>(
     db,
     sql`SELECT l.account_id, 'ledger row ' || l.id || ' names an account that does not exist' AS detail
-        FROM ledger_entries l LEFT JOIN accounts a ON a.id = l.account_id WHERE a.id IS NULL`,
+        FROM ledger_entries l LEFT JOIN accounts a ON a.id = l.account_id WHERE l.account_id > 0 AND a.id IS NULL`,
   );
   const negative = await queryRows<Row>(
     db,
@@ -68,7 +69,8 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
           ON l.ref ~ '^[0-9]{1,18}$' AND a.id = l.ref::bigint AND a.action = 'adjust' AND a.target = 'account:' || l.account_id
         WHERE l.kind = 'manual' AND a.id IS NULL`,
   );
-  return [...sums, ...chain, ...orphaned, ...negative, ...unrefunded, ...stranded, ...unpaid, ...unaudited]
+  const doubleEntry = await doubleEntryProblems(db);
+  return [...sums, ...chain, ...orphaned, ...negative, ...unrefunded, ...stranded, ...unpaid, ...unaudited, ...doubleEntry]
     .map((row) => ({ accountId: Number(row.account_id), problem: row.detail }))
     .sort((a, b) => a.accountId - b.accountId);
 }

@@ -12,7 +12,6 @@ import type { EventBus } from '../bus/EventBus';
 
 type AuditAction =
   | 'sign_in'
-  | 'sign_in_failed'
   | 'logout'
   | 'pause'
   | 'resume'
@@ -21,6 +20,8 @@ type AuditAction =
   | 'block'
   | 'unblock'
   | 'adjust'
+  | 'credit_request'
+  | 'credit_reject'
   | 'operator_add'
   | 'operator_disable'
   | 'operator_enable';
@@ -37,6 +38,8 @@ interface AuditEntry {
 }
 
 type AuditRecord = typeof opsAudit.$inferSelect;
+/** Writes one audit row into the action's transaction. */
+export type AuditWriter = (entry: AuditEntry) => Promise<AuditRecord>;
 
 function auditView(row: AuditRecord): OpsAuditRow {
   return {
@@ -57,7 +60,7 @@ function auditView(row: AuditRecord): OpsAuditRow {
 export async function audited<T>(
   db: Db,
   bus: EventBus | null,
-  work: (tx: Tx, audit: (entry: AuditEntry) => Promise<AuditRecord>) => Promise<T>,
+  work: (tx: Tx, audit: AuditWriter) => Promise<T>,
 ): Promise<T> {
   const written: AuditRecord[] = [];
   const result = await db.transaction((tx) =>

@@ -12,8 +12,10 @@ import type { EventBus } from '../bus/EventBus';
 import { InsufficientFunds, moveBalance } from '../betting/balance';
 import { readLimits } from '../risk/playerLimits';
 import { Refusal } from '../Refusal';
+import { HUNDREDTHS_PER_COIN } from '../../shared/constants';
 import type { OpsLedgerRow, OpsPage, OpsPlayerSummary } from '../../shared/ops';
 import { audited } from './audit';
+import { requestCredit, type CreditRules } from './manualCredits';
 import type { Operator } from './sessions';
 import { listWithdrawals } from './withdrawalReview';
 
@@ -140,24 +142,28 @@ export async function setBlocked(
 }
 
 /**
- * A manual credit (coins > 0) or debit (coins < 0) of whole coins: the audit row first (its id is
- * the ledger row's ref, which ledger:check follows), then the move, in one transaction. A debit
- * past the balance writes nothing.
+ * A manual credit (coins > 0) or debit (coins < 0) of whole coins. A debit is the audit row first
+ * (its id is the ledger row's ref, which ledger:check follows), then the move, in one transaction;
+ * one past the balance writes nothing. A credit goes through the four-eyes rules (manualCredits.ts):
+ * the answer's `heldCredit` is the credit waiting for a second admin, or null once it is applied.
  */
 export async function adjustBalance(
   db: Db,
   bus: EventBus,
   operator: Operator,
   id: number,
-  hundredths: number,
-  reason: string,
-  address: string,
-): Promise<OpsPlayerSummary> {
-  const delta = BigInt(hundredths);
+  { coins, reason, address }: { coins: number; reason: string; address: string },
+  rules: CreditRules,
+): Promise<OpsPlayerSummary & { heldCredit: string | null }> {
+  const delta = BigInt(coins) * BigInt(HUNDREDTHS_PER_COIN);
   try {
     return await audited(db, bus, async (tx, audit) => {
       const [before] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');
       if (!before) throw new Refusal('not_found', 'No such player');
+      if (delta > 0n) {
+        const { balance, held } = await requestCredit(tx, audit, operator, before, delta, reason, address, rules);
+        return { ...summary({ ...before, balance }), heldCredit: held && String(held.id) };
+      }
       const row = await audit({
         ...{ actor: operator.email, action: 'adjust', target: `account:${id}`, reason, address },
         ...{
@@ -166,7 +172,7 @@ export async function adjustBalance(
         },
       });
       await moveBalance(tx, id, delta, 'manual', String(row.id));
-      return summary({ ...before, balance: before.balance + delta });
+      return { ...summary({ ...before, balance: before.balance + delta }), heldCredit: null };
     });
   } catch (error) {
     if (error instanceof InsufficientFunds) throw new Refusal('conflict', 'The balance would go below zero');

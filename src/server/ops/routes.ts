@@ -6,22 +6,21 @@
  */
 
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Services } from '../services';
 import { opsRoutes as table, type OperatorKey, type OpsAnswer, type OpsRole } from '../../shared/wire/ops';
 import { EXPLORER_CLUSTERS } from '../config';
-import { authLimits } from '../http/rateLimits';
+import { addressLimit, authLimits } from '../http/rateLimits';
 import { schemaRoute, type SchemaRequest } from '../http/route';
 import { audited, listAudit } from './audit';
 import { clearPause, setPause } from './maintenance';
 import { adjustBalance, playerFile, playerLedger, searchPlayers, setBlocked } from './players';
+import { approveCredit, listCredits, rejectCredit } from './manualCredits';
 import { operatorOf, operatorOnly } from './requireOperator';
 import { signIn, signOut, type Operator } from './sessions';
 import { opsState } from './state';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './withdrawalReview';
 import type { OpsFeed } from './OpsFeed';
 import type { ClusterErrors } from './ErrorCount';
-import { operators } from '../db/schema';
 
 /** What the handler of route K gets: its request as the route's schemas made it, and its operator. */
 interface OpsContext<K extends OperatorKey> {
@@ -132,7 +131,20 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     const { services, operator, request } = context;
     const { amount, reason } = request.body;
     const db = services.database.db;
-    return acted(context, adjustBalance(db, services.bus, operator, request.params.id, amount, reason, request.ip));
+    const asked = { coins: amount, reason, address: request.ip };
+    return acted(context, adjustBalance(db, services.bus, operator, request.params.id, asked, services.config.ops));
+  }),
+  opsRoute('GET /ops/credits', ({ services, request }) => listCredits(services.database.db, request.query)),
+  opsRoute('POST /ops/credits/:id/approve', async (context) => {
+    const { services, operator, request } = context;
+    const credit = approveCredit(services.database.db, services.bus, operator, request.params.id, request.ip);
+    return { credit: await acted(context, credit) };
+  }),
+  opsRoute('POST /ops/credits/:id/reject', async (context) => {
+    const { services, operator, request } = context;
+    const { params, body } = request;
+    const credit = rejectCredit(services.database.db, services.bus, operator, params.id, body.reason, request.ip);
+    return { credit: await acted(context, credit) };
   }),
   opsRoute('GET /ops/audit', ({ services, request }) => listAudit(services.database.db, request.query)),
   opsRoute('GET /ops/config', async ({ services }) => {
@@ -140,6 +152,7 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     return {
       ...{ cluster: EXPLORER_CLUSTERS[chain], explorer: ops.explorer },
       ...{ reviewAbove: ops.reviewAbove, secondApprovalAbove: ops.secondApprovalAbove },
+      ...{ creditApprovalAbove: ops.creditApprovalAbove, creditDailyCap: ops.creditDailyCap },
     };
   }),
 ];
@@ -148,15 +161,16 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
 export function opsRoutes(services: Services, feed: OpsFeed, errors: ClusterErrors) {
   const { db } = services.database;
   return async function (app: FastifyInstance): Promise<void> {
-    const isOperator = async (email: string) =>
-      (await db.select({ id: operators.id }).from(operators).where(eq(operators.email, email.trim().toLowerCase())))
-        .length > 0;
-    const limits = authLimits(app, services.config.rateLimits, isOperator);
+    const { rateLimits } = services.config;
+    const limits = authLimits(app, 'ops-auth', rateLimits);
     schemaRoute(app, 'POST /ops/auth', table['POST /ops/auth'], limits, async (request) =>
-      signIn(db, services.bus, request.body, request.ip, services.config.ops.sessionMs),
+      services.hashes.run(() => signIn(db, services.bus, request.body, request.ip, services.config.ops.sessionMs)),
     );
+    // Counted before the session's check (a query) and per address: operators are few, and a
+    // stranger's junk tokens must not cost a query each without end.
+    const perAddress = addressLimit(app, 'ops', rateLimits.authPerIp);
     for (const route of OPS_ROUTES)
-      schemaRoute(app, route.key, table[route.key], [operatorOnly(db, route.role)], (request) => {
+      schemaRoute(app, route.key, table[route.key], [perAddress, operatorOnly(db, route.role)], (request) => {
         const context = { services, request, operator: operatorOf(request), feed, errors };
         return route.handler(context as OpsContext<OperatorKey>);
       });

@@ -1,20 +1,22 @@
 /**
  * Operators' sign-in and sessions (docs/ops.md "Sign-in"): password and TOTP code, one answer for
  * any wrong part; a session is a random Bearer token (its SHA-256 stored), short-lived and apart
- * from players' tokens. Each sign-in, failed or not, and each logout is an audit row.
+ * from players' tokens. Each sign-in and logout is an audit row; a failed sign-in is a row of the
+ * security log (securityLog.ts), never of the audit.
  */
 
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { operators, opsSessions } from '../db/schema';
+import { operators, opsAudit, opsSessions } from '../db/schema';
 import type { EventBus } from '../bus/EventBus';
 import { verifyPassword } from '../auth/passwords';
 import { randomToken } from '../auth/random';
-import { clearTries, takeTry } from '../auth/passwordSignIn';
+import { passwordTry } from '../auth/passwordSignIn';
 import { Refusal } from '../Refusal';
 import type { OpsRole, OpsSession } from '../../shared/ops';
 import { audited } from './audit';
+import { recordFailedSignIn } from './securityLog';
 import { normalizeOperatorEmail } from './operators';
 import { totpStep } from './totp';
 
@@ -32,8 +34,15 @@ export interface Operator {
 }
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-/** Wrong tries are counted with the players' (password_failures) under a key of their own. */
-const triesKey = (email: string) => `ops:${email}`;
+/** True when the operator has signed in from this address before (its audit rows say so). */
+async function signedInFrom(db: Db, email: string, address: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: opsAudit.id })
+    .from(opsAudit)
+    .where(and(eq(opsAudit.actor, email), eq(opsAudit.action, 'sign_in'), eq(opsAudit.address, address)))
+    .limit(1);
+  return rows.length > 0;
+}
 
 interface SignInForm {
   email: string;
@@ -51,17 +60,26 @@ export async function signIn(
 ): Promise<OpsSession> {
   const email = normalizeOperatorEmail(form.email);
   const now = Date.now();
-  await takeTry(db, triesKey(email), now);
-  const [operator] = await db.select().from(operators).where(eq(operators.email, email));
-  const passwordOk = await verifyPassword(form.password, operator?.passwordHash ?? null);
-  const step = operator && passwordOk && !operator.disabled ? totpStep(operator.totpSecret, form.totp, now) : null;
-  // A code is taken once: a second sign-in with it (someone watching) fails like a wrong one.
-  const fresh = step !== null && (operator!.lastTotpStep === null || step > operator!.lastTotpStep);
-  if (!operator || !fresh) {
-    await audited(db, bus, (_tx, audit) => audit({ actor: email, action: 'sign_in_failed', address }));
+  // Wrong tries slow the address they come from and are counted with the players' under keys of their own.
+  let seen: { operator?: { id: number; disabled: boolean }; passwordOk: boolean } = { passwordOk: false };
+  const checked = await passwordTry(db, {
+    ...{ scope: 'ops:', login: email, address, now },
+    knownHere: () => signedInFrom(db, email, address),
+    check: async () => {
+      const [operator] = await db.select().from(operators).where(eq(operators.email, email));
+      const passwordOk = await verifyPassword(form.password, operator?.passwordHash ?? null);
+      seen = { operator, passwordOk };
+      const step = operator && passwordOk && !operator.disabled ? totpStep(operator.totpSecret, form.totp, now) : null;
+      // A code is taken once: a second sign-in with it (someone watching) fails like a wrong one.
+      const fresh = step !== null && (operator!.lastTotpStep === null || step > operator!.lastTotpStep);
+      return fresh ? { operator: operator!, step } : null;
+    },
+  });
+  if (!checked) {
+    await recordFailedSignIn(db, { operator: seen.operator, passwordOk: seen.passwordOk, email, address });
     throw new Refusal('unauthorized', 'Invalid credentials');
   }
-  await clearTries(db, triesKey(email));
+  const { operator, step } = checked;
   const token = OPS_TOKEN_PREFIX + randomToken();
   const expiresAt = now + sessionMs;
   await audited(db, bus, async (tx, audit) => {

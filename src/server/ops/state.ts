@@ -2,7 +2,7 @@
 
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { bets, depositIntents, rounds, withdrawals } from '../db/schema';
+import { bets, depositIntents, manualCredits, rounds, withdrawals } from '../db/schema';
 import { latestRound } from '../game/rounds';
 import { holdings } from '../payments/reserves';
 import type { PaymentContext } from '../payments/PaymentContext';
@@ -94,7 +94,8 @@ async function pendingPayments(db: Db, now: number): Promise<OpsState['pending']
     .where(inArray(withdrawals.status, ['pending', 'review']))
     .groupBy(withdrawals.status);
   const of = (status: string) => byStatus.find((row) => row.status === status)?.n ?? 0;
-  return { deposits: deposits?.n ?? 0, withdrawals: of('pending'), review: of('review') };
+  const [credits] = await db.select({ n: count }).from(manualCredits).where(eq(manualCredits.status, 'held'));
+  return { deposits: deposits?.n ?? 0, withdrawals: of('pending'), review: of('review'), credits: credits?.n ?? 0 };
 }
 
 /** The last ended rounds: crash point (hundredths) and the house's result (stakes kept minus wins paid). */

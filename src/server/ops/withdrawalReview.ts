@@ -16,6 +16,7 @@ import { moveBalance } from '../betting/balance';
 import { Refusal } from '../Refusal';
 import type { OpsPage, OpsWithdrawal, OpsWithdrawalStatus } from '../../shared/ops';
 import { audited } from './audit';
+import { creditedBy } from './manualCredits';
 import type { Operator } from './sessions';
 
 async function approvalsOf(db: Db, ids: number[]): Promise<Map<number, { by: string; at: string }[]>> {
@@ -36,7 +37,7 @@ function view(row: Withdrawal, approvals: { by: string; at: string }[]): OpsWith
   return {
     ...{ id: String(row.id), accountId: String(row.accountId), wallet: row.wallet, amount: Number(row.hundredths) },
     ...{ createdAt: new Date(row.createdAt).toISOString(), status: row.status as OpsWithdrawalStatus, approvals },
-    ...{ signature: row.signature, reason: row.failReason },
+    ...{ signature: row.signature, reason: row.failReason, reviewReason: row.reviewReason },
   };
 }
 
@@ -87,6 +88,12 @@ export async function approveWithdrawal(
     const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
     if (!row) throw new Refusal('not_found', 'No such withdrawal');
     if (row.status !== 'review') throw new Refusal('conflict', `This withdrawal is ${row.status}, not under review`);
+    // Four eyes: who credited the coins by hand does not also let them out.
+    if (await creditedBy(tx, row.accountId, operator.id, Date.now()))
+      throw new Refusal(
+        'conflict',
+        'You credited this player by hand in the last 24 h: a different admin must approve',
+      );
     const earlier = await tx.select().from(withdrawalApprovals).where(eq(withdrawalApprovals.withdrawalId, id));
     const needed = secondApprovalAbove !== null && row.hundredths > BigInt(secondApprovalAbove) ? 2 : 1;
     if (earlier.some((approval) => approval.operatorId === operator.id)) {

@@ -1,13 +1,14 @@
 /**
- * Finishes what requests left open: credits or fails submitted deposits, confirms, resends or
- * releases withdrawals. Deposits and withdrawals run in loops of their own, so a slow chain answer
+ * Finishes what requests left open: credits, holds or fails submitted deposits, sends held ones
+ * back, confirms, resends or releases withdrawals. Deposits and withdrawals run in loops of their own, so a slow chain answer
  * about a deposit never holds up a withdrawal (docs/reliability.md), nor the other way round.
  */
 
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import { depositIntents, withdrawals } from '../db/schema';
 import type { PaymentContext } from './PaymentContext';
 import { settleDeposit } from './settleDeposit';
+import { returnHeldDeposit } from './returnDeposit';
 import { settleWithdrawal } from './settleWithdrawal';
 
 /** A withdrawal still unsigned after this long was left by a stopped server: nothing was sent, so its hold goes back. */
@@ -44,9 +45,16 @@ export class PaymentWorker {
     const deposits = await this.ctx.db
       .select()
       .from(depositIntents)
-      .where(and(eq(depositIntents.status, 'pending'), isNotNull(depositIntents.signature)));
-    for (const intent of deposits)
-      await this.guard(() => settleDeposit(this.ctx, intent), { depositId: intent.depositId });
+      .where(
+        or(
+          and(eq(depositIntents.status, 'pending'), isNotNull(depositIntents.signature)),
+          eq(depositIntents.status, 'held'),
+        ),
+      );
+    for (const intent of deposits) {
+      const step = intent.status === 'held' ? returnHeldDeposit : settleDeposit;
+      await this.guard(() => step(this.ctx, intent), { depositId: intent.depositId });
+    }
   }
 
   private async settleWithdrawals(): Promise<void> {

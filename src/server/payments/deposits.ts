@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DepositStatus, PrepareDepositResponse } from '../../shared/protocol';
-import { lamportsToHundredths } from '../../shared/money';
+import { lamportsToHundredths, lamportsToSol } from '../../shared/money';
 import { isUniqueViolation, type Tx } from '../db/client';
 import { accounts, depositIntents } from '../db/schema';
 import { ChainRejected } from '../chain/Chain';
@@ -123,15 +123,40 @@ export async function payDeposit(
     house: ctx.chain.houseAddress,
     lamports: intent.lamports,
   });
-  if (intent.signature !== signature) await claim(ctx, intent, { signature, blockhash }, wire);
+  if (intent.signature !== signature) await claim(ctx, intent, { signature, blockhash }, wire, account.wallet);
   const status = await awaitSettlement(ctx, intent.id);
-  if (status === 'failed') throw new Refusal('invalid', 'The deposit failed on the chain');
+  if (status === 'failed')
+    throw await whyRefused(
+      ctx,
+      account.wallet,
+      intent.lamports,
+      new Refusal('invalid', 'The deposit failed on the chain'),
+    );
+  if (status === 'held' || status === 'returned') throw await notCredited(ctx, intent.id);
   return { signature };
 }
 
+/** What a Solana transfer costs its fee payer: one signature's fee. */
+const TRANSFER_FEE_LAMPORTS = 5000n;
+
+/** A deposit the chain refused or failed: the SOL its wallet lacks, when that is why, else `refusal`. */
+async function whyRefused(ctx: PaymentContext, wallet: string, lamports: bigint, refusal: Refusal): Promise<Refusal> {
+  const held = await ctx.chain.balance(wallet).catch(() => null);
+  if (held === null || held >= lamports + TRANSFER_FEE_LAMPORTS) return refusal;
+  return new Refusal(
+    'invalid',
+    `Not enough SOL for this deposit and its fee: your wallet holds ${lamportsToSol(held)} SOL`,
+    {
+      code: 'walletShort',
+      params: { lamports: Number(held) },
+    },
+  );
+}
+
 /**
- * pending, credited, failed or expired; a pending submitted deposit is checked on the chain first
- * (the confirm call), and so is a failed one that has a transaction, in case it landed after all.
+ * pending, credited, failed, expired, held or returned; a pending submitted deposit is checked on
+ * the chain first (the confirm call), and so is a failed one that has a transaction, in case it
+ * landed after all (then credited or held, as the limits in force say).
  */
 export async function depositStatus(ctx: PaymentContext, accountId: number, depositId: string): Promise<DepositStatus> {
   const intent = await findIntent(ctx, accountId, depositId);
@@ -139,6 +164,12 @@ export async function depositStatus(ctx: PaymentContext, accountId: number, depo
   if (intent.status !== 'pending') return intent.status as DepositStatus;
   if (intent.signature) return settleDeposit(ctx, intent);
   return intent.expiresAt <= Date.now() ? 'expired' : 'pending';
+}
+
+/** Why SOL that reached the house was not credited (limits, self-exclusion or block when it landed), and that it goes back. */
+async function notCredited(ctx: PaymentContext, id: number): Promise<Refusal> {
+  const [intent] = await ctx.db.select().from(depositIntents).where(eq(depositIntents.id, id));
+  return new Refusal('forbidden', `Not credited (${intent?.failReason}): the SOL goes back to your wallet`);
 }
 
 async function findIntent(ctx: PaymentContext, accountId: number, depositId: string): Promise<DepositIntent> {
@@ -157,6 +188,7 @@ async function claim(
   intent: DepositIntent,
   { signature, blockhash }: VerifiedDeposit,
   wire: Uint8Array,
+  wallet: string,
 ): Promise<void> {
   if (intent.status === 'failed') throw new Refusal('conflict', 'This deposit failed, please start again');
   if (intent.status !== 'pending') throw new Refusal('conflict', 'This deposit is already paid');
@@ -196,7 +228,12 @@ async function claim(
     // A network error proves nothing: the chain's final word or the blockhash's expiry decides.
     if (!(error instanceof ChainRejected)) throw error;
     await failDeposit(ctx, { ...intent, signature }, `refused by the chain: ${error.message}`);
-    throw new Refusal('invalid', `The chain refused the deposit: ${error.message}`);
+    throw await whyRefused(
+      ctx,
+      wallet,
+      intent.lamports,
+      new Refusal('invalid', `The chain refused the deposit: ${error.message}`),
+    );
   }
 }
 

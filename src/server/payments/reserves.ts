@@ -1,16 +1,18 @@
 /** Proof of reserves (docs/payments.md "Proof of reserves"): the house wallet's SOL against every coin owed to players. */
 
-import { and, desc, eq, inArray, isNotNull, sum } from 'drizzle-orm';
+import { desc, isNotNull } from 'drizzle-orm';
 import type { ReservesResponse } from '../../shared/protocol';
 import { hundredthsToLamports, lamportsToHundredths, lamportsToSol } from '../../shared/money';
-import { accounts, bets, rounds, withdrawals } from '../db/schema';
+import { rounds } from '../db/schema';
+import { owedHundredths } from '../ledger/books';
 import type { RiskPercents } from '../config';
 import { capsOf, type RoundCaps } from '../risk/caps';
 import type { PaymentContext } from './PaymentContext';
 
 /**
- * Owed = all balances, plus coins held by withdrawals not yet settled (under review too) and the stakes of open bets
- * in rounds still running (both are still the players': a failed transfer or a voided round
+ * Owed = what the ledger's accounts say the house owes (ledger/books.ts): all balances, plus coins
+ * held by withdrawals not yet settled (under review too), deposits held, and the stakes of open
+ * bets in rounds still running (still the players': a failed transfer or a voided round
  * gives them back). The bankroll is what the house holds beyond that, and the caps in force are
  * those of the newest round (each round takes them from the bankroll when it is created).
  */
@@ -41,26 +43,12 @@ export async function houseCaps(ctx: PaymentContext, percents: RiskPercents): Pr
 
 /** The house wallet in lamports, what it owes in hundredths, and the bankroll (their difference) in hundredths. */
 export async function holdings(ctx: PaymentContext): Promise<{ house: bigint; owed: bigint; bankroll: bigint }> {
-  const owed = await owedHundredths(ctx);
+  const owed = await owedHundredths(ctx.db);
   const house = await ctx.chain.balance(ctx.chain.houseAddress);
   return { house, owed, bankroll: lamportsToHundredths(house, ctx.coinsPerSol) - owed };
 }
 
 /** Every coin owed to players, in lamports. */
 export async function owedLamports(ctx: PaymentContext): Promise<bigint> {
-  return hundredthsToLamports(await owedHundredths(ctx), ctx.coinsPerSol);
-}
-
-async function owedHundredths(ctx: PaymentContext): Promise<bigint> {
-  const [balances] = await ctx.db.select({ total: sum(accounts.balance) }).from(accounts);
-  const [held] = await ctx.db
-    .select({ total: sum(withdrawals.hundredths) })
-    .from(withdrawals)
-    .where(inArray(withdrawals.status, ['review', 'pending']));
-  const [staked] = await ctx.db
-    .select({ total: sum(bets.amount) })
-    .from(bets)
-    .innerJoin(rounds, eq(rounds.id, bets.roundId))
-    .where(and(eq(bets.status, 'CREATED'), inArray(rounds.state, ['CREATED', 'STARTED'])));
-  return [balances, held, staked].reduce((total, row) => total + BigInt(row?.total ?? 0), 0n);
+  return hundredthsToLamports(await owedHundredths(ctx.db), ctx.coinsPerSol);
 }

@@ -1,22 +1,27 @@
-/** One look at the chain for a submitted deposit: credit it once when finalized, fail it when it can no longer land. */
+/**
+ * One look at the chain for a submitted deposit: credit it once when finalized (or hold it, when the
+ * player may not take it now), fail it when it can no longer land.
+ */
 
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DepositStatus } from '../../shared/protocol';
-import { depositIntents } from '../db/schema';
-import { moveBalance } from '../betting/balance';
+import type { Db, Tx } from '../db/client';
+import { accounts, depositIntents } from '../db/schema';
+import { moveBalance, moveHouse } from '../betting/balance';
+import { depositRefusal } from '../risk/playerLimits';
 import type { PaymentContext } from './PaymentContext';
 
 export type DepositIntent = typeof depositIntents.$inferSelect;
 
-/** Safe to run from several places at once: the status guard lets exactly one credit through. */
+/** Safe to run from several places at once: the status guard lets exactly one settlement through. */
 export async function settleDeposit(ctx: PaymentContext, intent: DepositIntent): Promise<DepositStatus> {
   if (!intent.signature || intent.lastValidBlockHeight === null) return 'pending';
   let status = await ctx.chain.status(intent.signature);
-  if (status.state === 'finalized') return (await credit(ctx, intent)) ? 'credited' : currentStatus(ctx, intent.id);
+  if (status.state === 'finalized') return creditOrHold(ctx, intent);
   if (status.state === 'unknown' && (await ctx.chain.expired(intent.lastValidBlockHeight))) {
     // Look once more: it may have landed between the two questions.
     status = await ctx.chain.status(intent.signature);
-    if (status.state === 'finalized') return (await credit(ctx, intent)) ? 'credited' : currentStatus(ctx, intent.id);
+    if (status.state === 'finalized') return creditOrHold(ctx, intent);
     if (status.state === 'unknown') {
       if (ctx.deathWatch.seenDead(intent.signature))
         return failDeposit(ctx, intent, 'the transaction expired before it landed');
@@ -28,32 +33,50 @@ export async function settleDeposit(ctx: PaymentContext, intent: DepositIntent):
   return 'pending';
 }
 
-/** A failed deposit whose transaction landed after all (the player sent the refused bytes again) is credited once. */
+/**
+ * A failed deposit whose transaction landed after all (the player sent the refused bytes again) is
+ * credited once, if the limits, self-exclusion and block in force now allow it; else it is held.
+ */
 export async function creditIfLanded(ctx: PaymentContext, intent: DepositIntent): Promise<DepositStatus> {
   if (!intent.signature) return 'failed';
   const status = await ctx.chain.status(intent.signature);
   if (status.state !== 'finalized') return 'failed';
-  return (await credit(ctx, intent)) ? 'credited' : currentStatus(ctx, intent.id);
+  return creditOrHold(ctx, intent);
 }
 
 /**
- * The one database transaction that credits: intent out of 'pending' (or 'failed', once its
- * transaction is finalized on the chain) and the ledger row, together.
+ * The one database transaction that settles SOL which reached the house: under the account's row
+ * lock the intent leaves 'pending' (or 'failed', once its transaction is finalized on the chain)
+ * for 'held', and the limits, self-exclusion and block in force now judge it, whenever it lands.
+ * Allowed, it is credited with its ledger row; refused, it stays held with the reason and the
+ * payment worker sends the SOL back (payments/returnDeposit.ts). Never both, never twice.
  */
-async function credit(ctx: PaymentContext, intent: DepositIntent): Promise<boolean> {
+async function creditOrHold(ctx: PaymentContext, intent: DepositIntent): Promise<DepositStatus> {
   return ctx.db.transaction(async (tx) => {
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, intent.accountId)).for('update');
+    const now = Date.now();
     const moved = await tx
       .update(depositIntents)
-      .set({ status: 'credited', settledAt: Date.now() })
+      .set({ status: 'held', settledAt: now })
       .where(and(eq(depositIntents.id, intent.id), inArray(depositIntents.status, ['pending', 'failed'])))
       .returning({ id: depositIntents.id });
-    if (moved.length === 0) return false;
+    if (moved.length === 0) return currentStatus(tx, intent.id);
+    const facts = { depositId: intent.depositId, signature: intent.signature, hundredths: String(intent.hundredths) };
+    const refusal = await depositRefusal(tx, intent.accountId, intent.hundredths, now);
+    if (refusal) {
+      await tx.update(depositIntents).set({ failReason: refusal.message }).where(eq(depositIntents.id, intent.id));
+      // The SOL is in the house wallet but not the player's: booked to the deposits held until it goes back.
+      await moveHouse(tx, 'deposit_hold', intent.depositId, intent.hundredths);
+      ctx.log.warn({ ...facts, reason: refusal.message }, 'deposit held: its SOL goes back');
+      return 'held';
+    }
+    await tx
+      .update(depositIntents)
+      .set({ status: 'credited', failReason: null })
+      .where(eq(depositIntents.id, intent.id));
     await moveBalance(tx, intent.accountId, intent.hundredths, 'deposit', intent.depositId);
-    ctx.log.info(
-      { depositId: intent.depositId, signature: intent.signature, hundredths: String(intent.hundredths) },
-      'deposit credited',
-    );
-    return true;
+    ctx.log.info(facts, 'deposit credited');
+    return 'credited';
   });
 }
 
@@ -64,11 +87,11 @@ export async function failDeposit(ctx: PaymentContext, intent: DepositIntent, re
     .set({ status: 'failed', failReason: reason, settledAt: Date.now() })
     .where(and(eq(depositIntents.id, intent.id), eq(depositIntents.status, 'pending')));
   ctx.log.warn({ depositId: intent.depositId, signature: intent.signature, reason }, 'deposit failed');
-  return currentStatus(ctx, intent.id);
+  return currentStatus(ctx.db, intent.id);
 }
 
-async function currentStatus(ctx: PaymentContext, id: number): Promise<DepositStatus> {
-  const [row] = await ctx.db
+async function currentStatus(db: Db | Tx, id: number): Promise<DepositStatus> {
+  const [row] = await db
     .select({ status: depositIntents.status })
     .from(depositIntents)
     .where(eq(depositIntents.id, id));

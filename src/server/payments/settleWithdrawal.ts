@@ -1,9 +1,10 @@
-/** One look at the chain for a withdrawal: confirm it, resend its bytes, or release its hold exactly once. */
+/** One look at the chain for a withdrawal: confirm it (its payment booked), resend its bytes, or release its hold exactly once. */
 
 import { and, eq, isNull } from 'drizzle-orm';
 import { withdrawals } from '../db/schema';
-import { moveBalance } from '../betting/balance';
+import { moveBalance, moveHouse } from '../betting/balance';
 import type { PaymentContext } from './PaymentContext';
+import { transferFate } from './transferFate';
 
 export type Withdrawal = typeof withdrawals.$inferSelect;
 type WithdrawalState = 'pending' | 'confirmed' | 'failed';
@@ -22,21 +23,13 @@ export async function settleWithdrawal(
   if (!row.signature || !row.wire || row.lastValidBlockHeight === null) {
     return unsignedReason ? release(ctx, row, unsignedReason) : 'pending';
   }
-  let status = await ctx.chain.status(row.signature);
-  if (status.state === 'unknown' && (await ctx.chain.expired(row.lastValidBlockHeight))) {
-    status = await ctx.chain.status(row.signature);
-    if (status.state === 'unknown') {
-      if (ctx.deathWatch.seenDead(row.signature)) return release(ctx, row, 'the transfer expired before it landed');
-      return 'pending';
-    }
-  }
-  ctx.deathWatch.forget(row.signature);
-  switch (status.state) {
+  const fate = await transferFate(ctx, row.signature, row.lastValidBlockHeight);
+  switch (fate.state) {
     case 'finalized':
       return finish(ctx, row);
-    case 'failed':
-      return release(ctx, row, status.reason);
-    case 'unknown':
+    case 'dead':
+      return release(ctx, row, fate.reason);
+    case 'unseen':
       await ctx.chain.submit(Buffer.from(row.wire, 'base64')).catch((error: unknown) => {
         ctx.log.warn({ err: error, withdrawalId: row.id }, 'withdrawal resend refused');
       });
@@ -46,11 +39,16 @@ export async function settleWithdrawal(
   }
 }
 
+/** Confirms the row and books its payment out of the withdrawals in transit in one transaction, once. */
 async function finish(ctx: PaymentContext, row: Withdrawal): Promise<WithdrawalState> {
-  await ctx.db
-    .update(withdrawals)
-    .set({ status: 'confirmed', settledAt: Date.now() })
-    .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'pending')));
+  await ctx.db.transaction(async (tx) => {
+    const moved = await tx
+      .update(withdrawals)
+      .set({ status: 'confirmed', settledAt: Date.now() })
+      .where(and(eq(withdrawals.id, row.id), eq(withdrawals.status, 'pending')))
+      .returning({ id: withdrawals.id });
+    if (moved.length > 0) await moveHouse(tx, 'withdraw_paid', String(row.id), row.hundredths);
+  });
   ctx.log.info(
     { withdrawalId: row.id, signature: row.signature, lamports: String(row.lamports) },
     'withdrawal confirmed',

@@ -4,10 +4,10 @@
  * them; the hold is released only when the transfer failed or can no longer land.
  */
 
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { isUniqueViolation } from '../db/client';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { isUniqueViolation, queryRows } from '../db/client';
 import type { IdempotencyClaim } from '../betting/bets';
-import { idempotencyKeys, withdrawals } from '../db/schema';
+import { accounts, idempotencyKeys, withdrawals } from '../db/schema';
 import { ChainRejected } from '../chain/Chain';
 import { InsufficientFunds, moveBalance } from '../betting/balance';
 import type { AccountRef } from '../ledger/accounts';
@@ -18,8 +18,9 @@ import type { PlayerWithdrawal, WithdrawResponse } from '../../shared/protocol';
 import { settleWithdrawal, type Withdrawal } from './settleWithdrawal';
 
 /**
- * Holds the coins, signs and stores the transfer, sends it once and looks at the chain once. Above
- * ctx.reviewAbove the hold's row waits in 'review', unsigned, for an operator (src/server/ops/withdrawalReview.ts).
+ * Holds the coins, signs and stores the transfer, sends it once and looks at the chain once. When
+ * the review rules say so (betting/withdrawal_review.sql) the hold's row waits in 'review',
+ * unsigned, for an operator (src/server/ops/withdrawalReview.ts).
  * With an Idempotency-Key the key is written in the hold's own transaction, so a retry (after a
  * lost answer, a timeout, any error past the hold) answers for the same transfer and never pays twice.
  */
@@ -86,11 +87,21 @@ async function hold(
 ): Promise<Withdrawal> {
   try {
     return await ctx.db.transaction(async (tx) => {
+      const now = Date.now();
+      // One withdrawal of the player at a time: each is judged with the ones before it.
+      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+      const { reviewAbove = null, velocityCount = null, velocityMs = 0 } = ctx.review ?? {};
+      const [judged] = await queryRows<{ reason: string | null }>(
+        tx,
+        sql`SELECT withdrawal_review(${accountId}, ${amount.hundredths}::bigint, ${now}::bigint,
+          ${reviewAbove}::bigint, ${velocityCount}::int, ${velocityMs}::bigint) AS reason`,
+      );
+      const reviewReason = judged?.reason ?? null;
       const [row] = await tx
         .insert(withdrawals)
         .values({
-          ...{ accountId, wallet, lamports: amount.lamports, hundredths: amount.hundredths, createdAt: Date.now() },
-          status: ctx.reviewAbove != null && amount.hundredths > BigInt(ctx.reviewAbove) ? 'review' : 'pending',
+          ...{ accountId, wallet, lamports: amount.lamports, hundredths: amount.hundredths, createdAt: now },
+          ...{ status: reviewReason ? 'review' : 'pending', reviewReason },
         })
         .returning();
       if (!row) throw new Error('the withdrawal was not recorded');

@@ -42,12 +42,14 @@ const BLOCKED_PREFIX = 'Your account is blocked: ';
 
 /** The refusal a player reads for limit_refusal's answer. */
 export function limitRefusal(json: LimitRefusalJson): Refusal {
-  if (json.refused === 'blocked') return new Refusal('forbidden', `${BLOCKED_PREFIX}${json.reason}`);
+  if (json.refused === 'blocked')
+    return new Refusal('forbidden', `${BLOCKED_PREFIX}${json.reason}`, { code: 'blocked', params: { reason: json.reason } });
   if (json.refused === 'excluded') return excluded(json.until);
   const { kind, period } = limitOf(json.limit);
   return new Refusal(
     'conflict',
     `This would pass your ${PERIOD_ADJECTIVES[period]} ${kind} limit of ${formatCoins(json.amount)} coins; it resets ${utc(json.resets)}`,
+    { code: 'playerLimit', params: { limit: json.limit, amount: json.amount, resets: json.resets } },
   );
 }
 
@@ -55,12 +57,12 @@ const PERIOD_ADJECTIVES: Record<LimitPeriod, string> = { day: 'daily', week: 'we
 
 /** The 403 of a self-excluded player, with its end. */
 function excluded(until: number | null): Refusal {
-  return new Refusal(
-    'forbidden',
-    until === null
-      ? 'You have excluded yourself from play permanently'
-      : `You have excluded yourself from play until ${utc(until)}`,
-  );
+  return until === null
+    ? new Refusal('forbidden', 'You have excluded yourself from play permanently', { code: 'excludedForever' })
+    : new Refusal('forbidden', `You have excluded yourself from play until ${utc(until)}`, {
+        code: 'excluded',
+        params: { until },
+      });
 }
 
 /** "2026-11-26 08:30 UTC". */
@@ -176,11 +178,22 @@ export async function excludeSelf(
 
 /** Refuses a deposit of `hundredths` that would pass a deposit limit or comes from a self-excluded player. */
 export async function checkDeposit(db: Db | Tx, accountId: number, hundredths: bigint, now: number): Promise<void> {
+  const refusal = await depositRefusal(db, accountId, hundredths, now);
+  if (refusal) throw refusal;
+}
+
+/** Why a deposit of `hundredths` may not be credited now (a block, a self-exclusion, a deposit limit), or null. */
+export async function depositRefusal(
+  db: Db | Tx,
+  accountId: number,
+  hundredths: bigint,
+  now: number,
+): Promise<Refusal | null> {
   const [row] = await queryRows<{ refusal: LimitRefusalJson | null }>(
     db,
     sql`SELECT limit_refusal(${accountId}, 'deposit', ${hundredths}::bigint, ${now}::bigint) AS refusal`,
   );
-  if (row?.refusal) throw limitRefusal(row.refusal);
+  return row?.refusal ? limitRefusal(row.refusal) : null;
 }
 
 /** The player's bets placed since `since` (ms): how many, and their net result in hundredths: what a loss limit counts, negated. */

@@ -21,6 +21,10 @@ interface OpenSession {
   closed: Promise<void>;
   /** Admitted without a valid access token: it counts against the places not kept for players. */
   stranger: boolean;
+  /** Counted under this network until admitted as a player or an operator (null: no longer). */
+  address: string | null;
+  /** Admitted with this player's token: counted under the account. */
+  accountId?: number;
   /** Admitted with an operator's token: the token, its session's end, and when it was last checked. */
   operator?: { token: string; until: number; checkedAt: number };
 }
@@ -37,8 +41,13 @@ export interface StompLimits {
   maxConnections: number;
   /** Of those, places only signed-in players' sockets may take, so strangers cannot fill the whole total. */
   reservedForPlayers: number;
-  /** Sockets from one client network (an IPv6 /48 counts as one). */
+  /**
+   * Sockets from one client network (an IPv6 /48 counts as one) that no player's or operator's
+   * token admitted: visitors, and sockets that have not sent CONNECT yet. Sized for a carrier's NAT.
+   */
   maxPerAddress: number;
+  /** Sockets of one signed-in player (tabs, devices): no account can take the places kept for players. */
+  maxPerAccount: number;
   /** A connected socket without a subscription for this long is closed (0: never). */
   subscribeTimeoutMs: number;
 }
@@ -57,8 +66,8 @@ interface StompServerOptions {
   limits: StompLimits;
   /** The key a client's sockets are counted under (its address, an IPv6 /48 as one). */
   addressOf: (request: IncomingMessage) => string;
-  /** True for a valid access token of a signed-in player. */
-  isPlayer: (token: string) => Promise<boolean>;
+  /** The account of a valid access token of a signed-in player, or null. */
+  playerOf: (token: string) => Promise<number | null>;
   /** The end (ms) of the live operator's session a token opens, or null when it is no operator's. */
   operatorUntil: (token: string) => Promise<number | null>;
   /** Destinations only operators may read (docs/ops.md): their messages come from the bus or from publishLocal. */
@@ -83,8 +92,10 @@ export class StompServer {
   private readonly operatorSessions = new WeakSet<StompSession>();
   /** Sessions admitted as strangers (no valid access token). */
   private strangers = 0;
-  /** Open sockets per client address; an address leaves the map with its last socket. */
+  /** Sockets per client network not admitted as a player's or an operator's; a network leaves the map with its last. */
   private readonly perAddress = new Map<string, number>();
+  /** Sockets per signed-in player; an account leaves the map with its last. */
+  private readonly perAccount = new Map<number, number>();
   private readonly broadcaster: Broadcaster;
   private readonly bets: Batch;
   private readonly online: OnlineCounter;
@@ -210,7 +221,7 @@ export class StompServer {
     if ((this.perAddress.get(address) ?? 0) >= maxPerAddress)
       return new LimitError(
         'Too many connections from your address',
-        `at most ${maxPerAddress} from one address (STOMP_MAX_PER_ADDRESS)`,
+        `at most ${maxPerAddress} not signed in from one address (STOMP_MAX_PER_ADDRESS): sign in, or try again later`,
       );
     return null;
   }
@@ -252,13 +263,33 @@ export class StompServer {
   /** An operator's token opens an operator's session (not counted as a stranger); a player's, a player's. */
   private async admitToken(entry: OpenSession, token: string): Promise<LimitError | null> {
     const until = await this.options.operatorUntil(token).catch(() => null);
-    if (until !== null) {
+    if (until !== null && this.sessions.has(entry)) {
       entry.operator = { token, until, checkedAt: Date.now() };
       this.operatorSessions.add(entry.session);
+      this.leaveAddress(entry);
       return null;
     }
-    const player = await this.options.isPlayer(token).catch(() => false);
-    return player ? null : this.admitStranger(entry);
+    const accountId = await this.options.playerOf(token).catch(() => null);
+    // Closed while its token was checked: nothing to count.
+    if (!this.sessions.has(entry)) return new LimitError('Connection closed', 'closed before CONNECT was answered');
+    if (accountId === null) return this.admitStranger(entry);
+    const { maxPerAccount } = this.options.limits;
+    const held = this.perAccount.get(accountId) ?? 0;
+    if (held >= maxPerAccount)
+      return new LimitError(
+        'Too many connections for your account',
+        `at most ${maxPerAccount} per signed-in player (STOMP_MAX_PER_ACCOUNT): close another tab`,
+      );
+    this.perAccount.set(accountId, held + 1);
+    entry.accountId = accountId;
+    this.leaveAddress(entry);
+    return null;
+  }
+
+  /** A socket admitted with a token no longer counts under its network. */
+  private leaveAddress(entry: OpenSession): void {
+    if (entry.address !== null) decrement(this.perAddress, entry.address);
+    entry.address = null;
   }
 
   /** Ends an operator's socket once its session has expired, or (checked every OPERATOR_CHECK_MS) was revoked. */
@@ -297,15 +328,15 @@ export class StompServer {
       ws,
       closed: new Promise<void>((resolve) => ws.once('close', () => resolve())),
       stranger: false,
+      address,
     };
     this.sessions.add(entry);
     ws.on('error', () => ws.terminate());
     ws.once('close', () => {
       this.sessions.delete(entry);
       if (entry.stranger) this.strangers--;
-      const left = (this.perAddress.get(address) ?? 1) - 1;
-      if (left > 0) this.perAddress.set(address, left);
-      else this.perAddress.delete(address);
+      this.leaveAddress(entry);
+      if (entry.accountId !== undefined) decrement(this.perAccount, entry.accountId);
       session.release();
       if (session.isConnected) {
         if (!entry.operator) this.online.change(-1);
@@ -321,4 +352,11 @@ export class StompServer {
       this.checkOperator(entry, now);
     }
   }
+}
+
+/** One less under `key`; the key leaves the map at zero. */
+function decrement<K>(counts: Map<K, number>, key: K): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
 }

@@ -19,8 +19,11 @@ export const betWithRound = z.object({
 });
 export type BetWithRound = z.infer<typeof betWithRound>;
 
-/** A bet of the player's own: the bet object and its auto cash-out target (a multiplier, null by hand). */
-const ownBet = z.object({ ...bet.shape, autoRate: z.number().nullable() });
+/**
+ * A bet of the player's own: the bet object and its auto cash-out target as the player set it (a
+ * multiplier, null by hand); `loweredTo` when the house's per-bet cap cashes it out lower (extension).
+ */
+const ownBet = z.object({ ...bet.shape, autoRate: z.number().nullable(), loweredTo: z.number().optional() });
 export type OwnBet = z.infer<typeof ownBet>;
 
 /** GET /bet/current: the player's bets of the round shown now, in the order placed, canceled ones left out. */

@@ -1,11 +1,22 @@
 /** zod building blocks of the wire: the envelope, and request fields with messages a player can read. */
 
 import { z } from 'zod';
+import type { RefusalCode, RefusalParams } from './refusal';
 
 /** Every JSON answer is this envelope (docs/wire.md "Envelope and statuses"); a client reads `data.data`. */
 export const envelope = <T extends z.core.$ZodType>(data: T) => z.object({ success: z.literal(true), data });
-/** Either envelope, the answer or a refusal (`errorMessage` a sentence a player can read), as a reader holds it before looking at `success`. */
-export type Envelope<T = unknown> = { success: boolean; data?: T; errorMessage?: string };
+/**
+ * Either envelope, the answer or a refusal (`errorMessage` a sentence a player can read, and for the
+ * refusals a page translates `errorCode` and `errorParams`, wire/refusal.ts), as a reader holds it
+ * before looking at `success`.
+ */
+export type Envelope<T = unknown> = {
+  success: boolean;
+  data?: T;
+  errorMessage?: string;
+  errorCode?: RefusalCode;
+  errorParams?: RefusalParams;
+};
 
 /** Exactly these fields, anything else refused by name; `what` is said when it is not an object at all. */
 function strictFields<T extends z.ZodRawShape>(shape: T, what: string) {

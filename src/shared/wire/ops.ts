@@ -7,9 +7,13 @@
 
 import { z } from 'zod';
 import {
+  adjusted,
   auditPage,
+  creditPage,
+  decidedCredit,
   ledgerPage,
   opsConfig,
+  opsManualCredit,
   opsPlayerFile,
   opsPlayerSummary,
   opsRole,
@@ -23,6 +27,7 @@ import {
   adjustBody,
   auditQuery,
   authBody,
+  creditsQuery,
   idParams,
   ledgerQuery,
   reasonBody,
@@ -56,7 +61,10 @@ export const opsRoutes = {
   'GET /ops/players/:id/ledger': { params: idParams, query: ledgerQuery, answer: ledgerPage, role: viewer },
   'POST /ops/players/:id/block': { params: idParams, body: reasonBody, answer: opsPlayerSummary, role: admin },
   'POST /ops/players/:id/unblock': { params: idParams, body: reasonBody, answer: opsPlayerSummary, role: admin },
-  'POST /ops/players/:id/adjust': { params: idParams, body: adjustBody, answer: opsPlayerSummary, role: admin },
+  'POST /ops/players/:id/adjust': { params: idParams, body: adjustBody, answer: adjusted, role: admin },
+  'GET /ops/credits': { query: creditsQuery, answer: creditPage, role: viewer },
+  'POST /ops/credits/:id/approve': { params: idParams, answer: decidedCredit, role: admin },
+  'POST /ops/credits/:id/reject': { params: idParams, body: reasonBody, answer: decidedCredit, role: admin },
   'GET /ops/audit': { query: auditQuery, answer: auditPage, role: viewer },
   'GET /ops/config': { answer: opsConfig, role: viewer },
 } as const satisfies Record<string, OpsRouteSchemas>;
@@ -73,6 +81,7 @@ export type OpsPause = z.infer<typeof opsPause>;
 export type OpsState = z.infer<typeof opsState>;
 export type OpsWithdrawal = z.infer<typeof opsWithdrawal>;
 export type OpsWithdrawalStatus = OpsWithdrawal['status'];
+export type OpsManualCredit = z.infer<typeof opsManualCredit>;
 export type OpsPage<T> = { items: T[]; next: string | null };
 export type OpsPlayerSummary = z.infer<typeof opsPlayerSummary>;
 export type OpsPlayerFile = z.infer<typeof opsPlayerFile>;

@@ -27,6 +27,8 @@ export const opsWithdrawal = z.object({
   signature: z.string().nullable(),
   /** Why it failed or was rejected. */
   reason: z.string().nullable(),
+  /** Why it was held for review (the rule that held it); null when it never was. */
+  reviewReason: z.string().nullable(),
 });
 export const withdrawalPage = page(opsWithdrawal);
 export const reviewedWithdrawal = z.object({ withdrawal: opsWithdrawal });
@@ -39,6 +41,25 @@ export const opsPlayerSummary = z.object({
   balance: z.number(),
   blocked: z.boolean(),
 });
+/** POST /ops/players/:id/adjust: the player after it, and the credit held for a second admin (null: applied). */
+export const adjusted = opsPlayerSummary.extend({ heldCredit: z.string().nullable() });
+
+/** A manual credit (docs/ops.md "Four eyes"): held for a second, different admin above the threshold. */
+export const opsManualCredit = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  status: z.enum(['held', 'applied', 'rejected']),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  /** The second admin who approved it, or the admin who rejected it; null for one applied at once. */
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+});
+export const creditPage = page(opsManualCredit);
+export const decidedCredit = z.object({ credit: opsManualCredit });
 export const playerSearch = z.object({ items: z.array(opsPlayerSummary) });
 
 /** GET /ops/players/:id: everything support needs about one player. */
@@ -92,4 +113,6 @@ export const opsConfig = z.object({
   explorer: z.string(),
   reviewAbove: z.number().nullable(),
   secondApprovalAbove: z.number().nullable(),
+  creditApprovalAbove: z.number(),
+  creditDailyCap: z.number(),
 });

@@ -39,7 +39,8 @@ export const opsState = z.object({
     reservesRatio: z.nullable(z.number()),
   }),
   playersOnline: z.number(),
-  pending: z.object({ deposits: z.number(), withdrawals: z.number(), review: z.number() }),
+  /** review: withdrawals held for review; credits: manual credits waiting for a second admin. */
+  pending: z.object({ deposits: z.number(), withdrawals: z.number(), review: z.number(), credits: z.number() }),
   lastRounds: z.array(z.object({ gameId: z.string(), crash: z.number(), houseResult: z.number() })),
   errorsLastHour: z.number(),
 });

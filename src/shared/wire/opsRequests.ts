@@ -30,6 +30,7 @@ const limit = z.coerce
   .default(PAGE_DEFAULT);
 
 export const withdrawalsQuery = z.object({ status: z.enum(['review', 'all']).default('review'), before, limit });
+export const creditsQuery = z.object({ status: z.enum(['held', 'all']).default('held'), before, limit });
 export const ledgerQuery = z.object({ before, limit });
 export const auditQuery = z.object({
   ...{ actor: z.string().max(254).optional(), action: z.string().max(32).optional() },
@@ -37,13 +38,12 @@ export const auditQuery = z.object({
 });
 export const searchQuery = z.object({ q: text('q', 128) });
 
-/** A credit (or, negative, a debit) in hundredths of a coin, like every amount on the wire. */
 export const adjustBody = body({
   amount: z
-    .number({ error: 'amount is a whole number of hundredths of a coin' })
-    .int('amount is a whole number of hundredths of a coin')
-    .refine((hundredths) => hundredths !== 0, 'amount must not be 0')
-    .refine((hundredths) => Math.abs(hundredths) <= 1e14, 'amount is too large'),
+    .number({ error: 'amount is a whole number of coins' })
+    .int('amount is a whole number of coins')
+    .refine((coins) => coins !== 0, 'amount must not be 0')
+    .refine((coins) => Math.abs(coins) <= 1e12, 'amount is too large'),
   reason: reasonText,
 });
 export const authBody = body({ email: text('email', 254), password: text('password', 200), totp: text('totp', 12) });

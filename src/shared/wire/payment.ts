@@ -54,7 +54,11 @@ export const playerWithdrawal = z.object({
 });
 export type PlayerWithdrawal = z.infer<typeof playerWithdrawal>;
 
-export const depositStatus = z.enum(['pending', 'credited', 'failed', 'expired']);
+/**
+ * held: the SOL arrived but the player's limits, self-exclusion or block refused the credit, and it
+ * is being sent back to the wallet; returned: it was (docs/payments.md "Deposits").
+ */
+export const depositStatus = z.enum(['pending', 'credited', 'failed', 'expired', 'held', 'returned']);
 export type DepositStatus = z.infer<typeof depositStatus>;
 export const depositStatusAnswer = z.object({ status: depositStatus });
 

@@ -51,7 +51,7 @@ describe('the strategy lab replay', () => {
 
   it('stops on a number of bets, a profit and a big win, and when the balance cannot cover the stake', () => {
     const base = { ...martingale(1000, 2), onLoss: { reset: true } as const };
-    expect(replay(ROUNDS, autoStrategy({ ...base, bets: 3 }), START).stopped).toBe('3 bets made');
+    expect(replay(ROUNDS, autoStrategy({ ...base, bets: 3 }), START).stopped).toBe('Bets made: 3');
     expect(replay(ROUNDS, autoStrategy({ ...martingale(1000, 2), stopProfit: 1000 }), START).stopped).toBe(
       'Net profit reached 10',
     );

@@ -10,10 +10,13 @@ const ME = 'lead@ops.test';
 
 /** The held withdrawal's Approve button as `ME`, an admin, sees it (the config is cached per module load). */
 async function approveButton(secondApprovalAbove: number | null, approvals: OpsWithdrawal['approvals']) {
-  const config: OpsConfig = { cluster: 'localnet', explorer: 'https://x/{sig}', reviewAbove: 100, secondApprovalAbove };
+  const config: OpsConfig = {
+    ...{ cluster: 'localnet', explorer: 'https://x/{sig}', reviewAbove: 100, secondApprovalAbove },
+    ...{ creditApprovalAbove: 100_000, creditDailyCap: 1_000_000 },
+  };
   const item: OpsWithdrawal = {
     ...{ id: '7', accountId: '3', wallet: 'Wa11et', amount: 50_000, createdAt: '2026-01-01T00:00:00.000Z' },
-    ...{ status: 'review', approvals, signature: null, reason: null },
+    ...{ status: 'review', approvals, signature: null, reason: null, reviewReason: 'above 1 coins' },
   };
   vi.doMock('../../../src/client/ops/api', () => ({
     opsGet: (path: string) => Promise.resolve(path === 'config' ? config : { items: [item], next: null }),
@@ -27,7 +30,7 @@ async function approveButton(secondApprovalAbove: number | null, approvals: OpsW
       <WithdrawalsView session={session} review={1} />
     </RoleContext>,
   );
-  await screen.findByText(/Held above/);
+  await screen.findByText(/Held once a player's withdrawals pass/);
   return screen.findByRole('button', { name: 'Approve' });
 }
 

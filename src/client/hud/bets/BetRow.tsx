@@ -1,4 +1,4 @@
-/** One bet: nickname, amount, cash-out multiplier and win; a bet of a finished round that was not cashed out is lost. */
+/** One bet: nickname, amount, cash-out multiplier and win; a bet of a finished round that was not cashed out is lost, one of a voided round returned. */
 
 import type { PlayerBet } from '../../net/betStatus';
 import { formatCoins, formatRate, rateColor } from '../format';
@@ -15,7 +15,8 @@ interface BetRowProps {
 export function BetRow({ bet, ended, own }: BetRowProps) {
   const t = useT();
   const won = bet.status === 'CASHED_OUT' && bet.winAmount !== null;
-  const lost = !won && ended;
+  const returned = bet.status === 'VOID';
+  const lost = !won && !returned && ended;
   return (
     <>
       <span className="bet-nick" title={bet.nickname}>
@@ -27,7 +28,7 @@ export function BetRow({ bet, ended, own }: BetRowProps) {
         {bet.rate !== null && bet.rate > 0 ? <Chip color={rateColor(bet.rate)}>{formatRate(bet.rate)}</Chip> : null}
       </span>
       <span className={`bet-outcome ${won ? 'bet-win' : lost ? 'bet-lost' : ''}`}>
-        {won ? formatCoins(bet.winAmount!) : lost ? t('bets.lost') : '—'}
+        {won ? formatCoins(bet.winAmount!) : lost ? t('bets.lost') : returned ? t('bets.returned') : '—'}
       </span>
     </>
   );

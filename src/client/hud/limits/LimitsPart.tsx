@@ -158,7 +158,7 @@ export function LimitsPart() {
           >
             {EXCLUSION_DURATIONS.map((d) => (
               <option key={d} value={d}>
-                {d === 'permanent' ? t('limits.permanently') : t('limits.forDuration', { duration: d })}
+                {d === 'permanent' ? t('limits.permanently') : t('limits.forDuration', { duration: t(`limits.durations.${d}`) })}
               </option>
             ))}
           </select>
@@ -167,7 +167,7 @@ export function LimitsPart() {
             loading={busy}
             onClick={() => {
               const question =
-                duration === 'permanent' ? t('limits.confirmPermanent') : t('limits.confirmFor', { duration });
+                duration === 'permanent' ? t('limits.confirmPermanent') : t('limits.confirmFor', { duration: t(`limits.durations.${duration}`) });
               if (window.confirm(question)) run(() => excludeSelf(duration), t('limits.excluded'));
             }}
           >

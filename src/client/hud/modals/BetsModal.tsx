@@ -79,7 +79,8 @@ function BetHistory() {
 function Outcome({ bet }: { bet: PlayerBet<BetWithRound> }) {
   const t = useT();
   if (bet.status === 'CASHED_OUT' && bet.winAmount !== null)
-    return <span className="bet-win">+{formatCoins(bet.winAmount)} $</span>;
+    // The payout, as the spec's win amount: no sign, as it is not the profit.
+    return <span className="bet-win">{formatCoins(bet.winAmount)} $</span>;
   if (bet.status === 'VOID') return <span className="bet-void">{t('betsModal.refunded')}</span>;
   if (bet.gameRate === null) return <span className="bet-open">{t('betsModal.inPlay')}</span>;
   return <span className="bet-lost">{t('betsModal.lost')}</span>;

@@ -13,6 +13,7 @@ import { Box, Toggle } from '../pixel';
 import { AmountControl } from './AmountControl';
 import { AutoPart } from './AutoPart';
 import { MainButton } from './MainButton';
+import { PanelOutcome } from './PanelOutcome';
 import { TargetInput } from './TargetInput';
 import { houseWarning } from './HouseLimit';
 import { houseAtom } from '../../state/houseAtom';
@@ -75,6 +76,7 @@ export function BetPanel({ index }: { index: number }) {
         </div>
       </div>
       <MainButton index={index} />
+      <PanelOutcome outcome={panel.outcome} index={index} />
       <AutoPart index={index} />
       <PanelNotice text={panel.notice ?? houseWarning(panel, maxBetProfit)} />
     </Box>

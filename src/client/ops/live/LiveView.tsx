@@ -50,7 +50,8 @@ export function LiveView({ state }: { state: OpsState | null }) {
                 '—'
               ) : (
                 <span key="ratio" className={house.reservesRatio < 1 ? 'ops-warn' : undefined}>
-                  {house.reservesRatio.toFixed(3)}
+                  {/* A percentage: "46.429" read as forty-six thousand where the coins group with dots. */}
+                  {`${Math.floor(house.reservesRatio * 100)} % of what is owed`}
                 </span>
               ),
             ],

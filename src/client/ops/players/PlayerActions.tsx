@@ -1,19 +1,22 @@
 /**
  * What an admin may do to a player, each behind a confirm dialog with a reason: block (the player
  * can still sign in, look and withdraw, but not bet or deposit), unblock, and a manual credit or
- * debit, which the dialog shows with the balance it leaves.
+ * debit, which the dialog shows with the balance it leaves (a credit above the four-eyes threshold
+ * then waits for a second admin in the Credits view).
  */
 
 import { useId, useState } from 'react';
+import { HUNDREDTHS_PER_COIN } from '../../../shared/constants';
 import { opsPost } from '../api';
 import type { OpsPlayerFile } from '../../../shared/ops';
-import { formatCoins, signedHundredths } from '../format';
+import { formatCoins, signedCoins } from '../format';
 import { ReasonDialog } from '../ReasonDialog';
+import { useConfig } from '../config';
 import { ActionButton } from '../role';
 
 type Action = 'block' | 'unblock' | 'adjust';
 type Asking = Action | null;
-/** POST /ops/players/:id/<action>'s body: the reason, and the adjustment's amount in hundredths. */
+/** POST /ops/players/:id/<action>'s body: the reason, and the adjustment's amount in coins. */
 type ActionBody = { reason: string; amount?: number };
 
 export function PlayerActions({ player, onChanged }: { player: OpsPlayerFile; onChanged(): void }) {
@@ -67,8 +70,10 @@ interface AdjustProps {
 function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
   const [text, setText] = useState('');
   const id = useId();
-  const amount = signedHundredths(text);
-  const after = amount === null ? null : balance + amount;
+  const amount = signedCoins(text);
+  const config = useConfig();
+  // The route takes whole coins; the balance is in hundredths.
+  const after = amount === null ? null : balance + amount * HUNDREDTHS_PER_COIN;
   return (
     <ReasonDialog
       title="Credit or debit"
@@ -79,7 +84,7 @@ function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
       onConfirm={(reason) => onConfirm('adjust', { amount: amount!, reason })}
     >
       <label className="ops-field" htmlFor={id}>
-        <span className="ops-label">Coins (negative to debit)</span>
+        <span className="ops-label">Whole coins (negative to debit)</span>
         <input
           id={id}
           className="ops-input"
@@ -98,6 +103,11 @@ function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
           </>
         )}
       </p>
+      {config && amount !== null && amount * HUNDREDTHS_PER_COIN > config.creditApprovalAbove && (
+        <p className="ops-hint">
+          Above {formatCoins(config.creditApprovalAbove)} coins the credit waits for a second admin (Credits view).
+        </p>
+      )}
     </ReasonDialog>
   );
 }

@@ -47,7 +47,7 @@ export function WithdrawalsView({ session, review }: { session: OpsSession; revi
       </label>
       {config?.reviewAbove != null && (
         <p className="ops-hint">
-          Held above {formatCoins(config.reviewAbove)} coins
+          Held once a player&apos;s withdrawals pass {formatCoins(config.reviewAbove)} coins in 24 hours
           {config.secondApprovalAbove != null &&
             `; a second admin approves above ${formatCoins(config.secondApprovalAbove)}`}
           .
@@ -119,6 +119,7 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
         <span title={item.wallet ?? undefined}>{item.wallet ? shorten(item.wallet) : 'no wallet'}</span> · player{' '}
         {shorten(item.accountId)} · {formatAt(item.createdAt)}
       </p>
+      {item.reviewReason && <p className="ops-card-line">Held: {item.reviewReason}</p>}
       {item.approvals.length > 0 && (
         <p className="ops-card-line">
           Approved by {item.approvals.map((approval) => `${approval.by} (${formatAt(approval.at)})`).join(', ')}

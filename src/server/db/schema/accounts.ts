@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 
 /**
  * A player. `balance` is integer hundredths and can never go below zero: the CHECK backs up the
@@ -29,7 +29,13 @@ export const accounts = pgTable(
 );
 
 /**
- * One row per balance change, with the balance after it; (kind, ref) makes each move happen once.
+ * The ledger: one row per transfer, every coin's move from one account to another
+ * (docs/architecture.md "Money"). `accountId` is credited `delta` and `houseAccount`, a house
+ * account (house_accounts, negative ids), is debited it; a negative delta runs the other way. A
+ * player's transfer names the player in `accountId` with the player's balance after it; a transfer
+ * between two house accounts names the credited one there (negative) and has no `balanceAfter`.
+ * (kind, ref) makes each move happen once, and the kind fixes the house account
+ * (src/server/betting/transferKinds.ts).
  * `accountId` has no foreign key on purpose: the one writer, move_balances, inserts a row only for
  * the account whose balance the same statement has just updated (and locked), and accounts are never deleted, so the
  * key's per-row check only re-read that row, at about 20 µs a row (migration 0008). ledger:check
@@ -41,7 +47,8 @@ export const ledgerEntries = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     accountId: bigint('account_id', { mode: 'number' }).notNull(),
     delta: bigint('delta', { mode: 'bigint' }).notNull(),
-    balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'bigint' }),
+    houseAccount: bigint('house_account', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
     ref: text('ref').notNull(),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
@@ -49,6 +56,37 @@ export const ledgerEntries = pgTable(
   (t) => [
     unique('ledger_entries_kind_ref').on(t.kind, t.ref),
     index('ledger_entries_account_idx').on(t.accountId, t.id),
+    /** A house account's transfers over a period: the house's result of a day, an operator's credits. */
+    index('ledger_entries_house_idx').on(t.houseAccount, t.createdAt),
     check('ledger_entries_balance_after_not_negative', sql`${t.balanceAfter} >= 0`),
+    check('ledger_entries_house_side', sql`${t.houseAccount} < 0`),
   ],
+);
+
+/**
+ * The house's own accounts (src/server/betting/transferKinds.ts lists them; every start writes
+ * them). Their ids are negative, so one id names any account, a player's or the house's.
+ */
+export const houseAccounts = pgTable('house_accounts', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull().unique(),
+  about: text('about').notNull(),
+});
+
+/**
+ * A house account's balance, in stripes: a transfer with a player moves the stripe of the
+ * player's id (modulo the stripe count), so concurrent bets of different players rarely wait for
+ * the same row. The account's balance is the sum of its stripes; with the players' balances every
+ * balance sums to zero. No CHECK: a house account may be negative (the house wallet's is).
+ */
+export const houseBalances = pgTable(
+  'house_balances',
+  {
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    stripe: integer('stripe').notNull(),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.stripe] })],
 );

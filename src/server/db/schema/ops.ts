@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
 import { withdrawals } from './payments';
 
 /** An operator of the console (docs/ops.md): created by `npm run ops:add`, signs in with a password and a TOTP code. */
@@ -55,7 +56,7 @@ export const opsAudit = pgTable(
   'ops_audit',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** The operator's email (for a failed sign-in: the email that was typed). */
+    /** The operator's email (failed sign-ins are not here: they go to the security log). */
     actor: text('actor').notNull(),
     action: text('action').notNull(),
     /** What the action was about: `account:12`, `withdrawal:7`, `game`, a setting's name. */
@@ -71,6 +72,30 @@ export const opsAudit = pgTable(
     index('ops_audit_action_idx').on(t.action, t.id),
     index('ops_audit_target_idx').on(t.target, t.id),
   ],
+);
+
+/**
+ * The security log: failed operator sign-ins (docs/ops.md "Security log"), kept apart from the audit
+ * log so nothing a stranger types can pass for an operator's act, and never pushed to consoles.
+ * A row names a known operator by id, else holds only the SHA-256 of the email typed; never what
+ * was typed, never a password.
+ */
+export const securityLog = pgTable(
+  'security_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What happened: `ops_sign_in_failed`. */
+    event: text('event').notNull(),
+    /** The operator whose email was typed, when it is one. */
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    /** SHA-256 (hex) of the email typed, trimmed and lower-cased, when it is no operator's. */
+    emailHash: text('email_hash'),
+    /** Which part was wrong: `unknown_email`, `wrong_password`, `disabled` or `wrong_code` (a reused code too). */
+    detail: text('detail').notNull(),
+    address: text('address').notNull(),
+    at: bigint('at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('security_log_at_idx').on(t.at), index('security_log_operator_idx').on(t.operatorId, t.id)],
 );
 
 /** The maintenance pause: one row (id 1) while the game is paused, none otherwise. Every gateway and the leading engine read it. */
@@ -99,4 +124,38 @@ export const withdrawalApprovals = pgTable(
     at: bigint('at', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.withdrawalId, t.operatorId] })],
+);
+
+/**
+ * A manual credit of a player's coins (docs/ops.md "Four eyes"): applied at once up to
+ * OPS_CREDIT_APPROVAL_ABOVE, above it held until a second, different admin approves or an admin
+ * rejects it. Every credit an admin asks for, held or applied, counts against its OPS_CREDIT_DAILY_CAP;
+ * `auditId` is the 'adjust' audit row written when it was applied, which its ledger row names.
+ */
+export const manualCredits = pgTable(
+  'manual_credits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    hundredths: bigint('hundredths', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: bigint('requested_by', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    requestedAt: bigint('requested_at', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
+    decidedAt: bigint('decided_at', { mode: 'number' }),
+    decisionReason: text('decision_reason'),
+    auditId: bigint('audit_id', { mode: 'number' }),
+  },
+  (t) => [
+    index('manual_credits_account_idx').on(t.accountId, t.decidedAt),
+    index('manual_credits_requester_idx').on(t.requestedBy, t.requestedAt),
+    index('manual_credits_status_idx').on(t.status),
+    check('manual_credits_status_known', sql`${t.status} in ('held', 'applied', 'rejected')`),
+    check('manual_credits_amount_positive', sql`${t.hundredths} > 0`),
+  ],
 );

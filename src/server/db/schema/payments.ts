@@ -5,7 +5,9 @@ import { accounts } from './accounts';
 /**
  * A deposit from prepare to credit. `depositId` is the token the client pays against; the
  * transaction's `signature` is set when it is submitted and is unique, so one transaction can
- * never pay two intents. status: pending, credited or failed ('expired' is read from expiresAt).
+ * never pay two intents. status: pending, credited or failed ('expired' is read from expiresAt);
+ * held when its SOL arrived but the player's limits, self-exclusion or block refused the credit
+ * (failReason says which), then returned once the house's transfer back (`return*`) finalized.
  */
 export const depositIntents = pgTable(
   'deposit_intents',
@@ -23,6 +25,10 @@ export const depositIntents = pgTable(
     /** An upper bound of the transaction's last valid block height: past it, an unseen transaction never lands. */
     lastValidBlockHeight: bigint('last_valid_block_height', { mode: 'bigint' }),
     failReason: text('fail_reason'),
+    /** A held deposit's transfer back to the sender, signed and stored before it is sent (as a withdrawal's). */
+    returnSignature: text('return_signature').unique(),
+    returnWire: text('return_wire'),
+    returnLastValidBlockHeight: bigint('return_last_valid_block_height', { mode: 'bigint' }),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
     settledAt: bigint('settled_at', { mode: 'number' }),
@@ -30,7 +36,7 @@ export const depositIntents = pgTable(
   (t) => [
     index('deposit_intents_account_idx').on(t.accountId),
     index('deposit_intents_status_idx').on(t.status),
-    check('deposit_intents_status_known', sql`${t.status} in ('pending', 'credited', 'failed')`),
+    check('deposit_intents_status_known', sql`${t.status} in ('pending', 'credited', 'failed', 'held', 'returned')`),
     check('deposit_intents_amount_positive', sql`${t.lamports} > 0 and ${t.hundredths} > 0`),
   ],
 );
@@ -57,6 +63,8 @@ export const withdrawals = pgTable(
     blockhash: text('blockhash'),
     lastValidBlockHeight: bigint('last_valid_block_height', { mode: 'bigint' }),
     failReason: text('fail_reason'),
+    /** Why it waits for an operator (docs/ops.md "Withdrawal review"); null when it never did. */
+    reviewReason: text('review_reason'),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     settledAt: bigint('settled_at', { mode: 'number' }),
   },

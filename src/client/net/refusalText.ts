@@ -1,0 +1,37 @@
+/**
+ * A server refusal in the page's language: the envelope's code as `refusals.<code>` of the
+ * catalogue, its parameters formatted as the page writes numbers, SOL and times; null for a code the
+ * catalogue lacks, where the server's English sentence stands.
+ */
+
+import type { Envelope } from '../../shared/protocol';
+import type { RefusalParams } from '../../shared/wire/refusal';
+import { lamportsToSol } from '../../shared/money';
+import { formatCoins, formatSol, formatUtc } from '../hud/format';
+import { hasText, t } from '../i18n/i18n';
+
+/** The catalogue read by a key the server named (typed catalogues know only literal keys). */
+const say = t as (key: string, values?: Record<string, string>) => string;
+
+/** Each parameter as the sentence shows it. */
+function shown(params: RefusalParams): Record<string, string> {
+  const { amount, largest, lamports, until, resets, count, limit, reason } = params;
+  const words: Record<string, string | undefined> = {
+    amount: amount === undefined ? undefined : formatCoins(amount),
+    largest: largest === undefined ? undefined : formatCoins(largest),
+    sol: lamports === undefined ? undefined : formatSol(lamportsToSol(BigInt(lamports))),
+    until: until === undefined ? undefined : formatUtc(until),
+    resets: resets === undefined ? undefined : formatUtc(resets),
+    count: count === undefined ? undefined : String(count),
+    limit: limit === undefined ? undefined : say(`refusals.limitNames.${limit}`),
+    reason,
+  };
+  return Object.fromEntries(Object.entries(words).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** The refusal of `body` in the page's language, or null when it carries no code the catalogue knows. */
+export function refusalText(body: Envelope | undefined): string | null {
+  const key = body?.errorCode && `refusals.${body.errorCode}`;
+  if (!key || !hasText(key)) return null;
+  return say(key, shown(body.errorParams ?? {}));
+}
