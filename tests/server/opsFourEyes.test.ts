@@ -1,5 +1,5 @@
 /**
- * Issue 34, finding 3: no admin alone creates coins and cashes them out (docs/ops.md "Four eyes").
+ * No admin alone creates coins and cashes them out (docs/ops.md "Four eyes").
  * A manual credit above OPS_CREDIT_APPROVAL_ABOVE waits for a second, different admin; every admin
  * has a cap on what it credits in 24 hours; a player credited by hand in the last 24 hours has every
  * withdrawal reviewed, by an admin who did not credit them. Every act is in the audit log.

@@ -22,7 +22,7 @@ import {
 const SOL = 1_000_000_000n;
 
 /**
- * Issue 34, finding 1, on the local chain (LiteSVM): every credit of a deposit, whenever it lands,
+ * On the local chain (LiteSVM): every credit of a deposit, whenever it lands,
  * passes the limits, self-exclusion and block in force at that moment; SOL that arrives and may not
  * be credited is held with the reason and sent back to the wallet, never credited, never lost.
  */

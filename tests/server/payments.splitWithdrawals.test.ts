@@ -1,5 +1,5 @@
 /**
- * Issue 34, finding 2: withdrawal review follows what a player takes out over time, not one request
+ * Withdrawal review follows what a player takes out over time, not one request
  * (docs/ops.md "Withdrawal review"): a rolling 24-hour sum and a velocity rule, judged under the
  * account's row lock so withdrawals sent at once are counted one after the other.
  */
