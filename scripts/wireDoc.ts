@@ -13,6 +13,7 @@ import {
   maintenanceEvent,
   onlineEvent,
 } from '../src/shared/wire/events';
+import { chatEvent } from '../src/shared/wire/chat';
 import { opsRoutes } from '../src/shared/wire/ops';
 import { OPS_DESTINATIONS, opsEvents } from '../src/shared/wire/opsEvents';
 import { routes, type RouteSchemas } from '../src/shared/wire/routes';
@@ -119,6 +120,7 @@ export function wireSchemas(): string {
     '',
     ...eventLines(DESTINATIONS.game, gameEvent),
     ...eventLines(DESTINATIONS.bets, betEvent),
+    ...eventLines('/api/v1/ws/chat/{room}', chatEvent),
     `#### \`${DESTINATIONS.online}\``,
     '',
     `- ${shown(onlineEvent, 'output')}`,

@@ -26,6 +26,8 @@ import { authRoutes } from './http/auth';
 import { userRoutes } from './http/user';
 import { betRoutes } from './http/bet';
 import { paymentRoutes } from './http/payment';
+import { chatRoutes } from './chat/routes';
+import { purgeChat } from './chat/moderation';
 import { serveClient } from './http/staticClient';
 import { securityHeaders } from './http/securityHeaders';
 import { fundLocalHouse } from './payments/houseFloat';
@@ -38,7 +40,7 @@ import { ClusterErrors, ErrorCount } from './ops/ErrorCount';
 /** API answers at least this large are compressed (smaller ones gain less than the headers cost). */
 const COMPRESS_ABOVE_BYTES = 1024;
 
-/** How often expired refresh tokens and operator sessions, and day-old counts of wrong passwords, are deleted. */
+/** How often expired refresh tokens and operator sessions, day-old counts of wrong passwords and chat past its retention are deleted. */
 const PURGE_EVERY_MS = 3600_000;
 
 export interface GameServer {
@@ -141,6 +143,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       await api.register(userRoutes(services));
       await api.register(betRoutes(services));
       await api.register(paymentRoutes(services));
+      await api.register(chatRoutes(services));
       await api.register(opsRoutes(services, opsFeed, clusterErrors));
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ success: false, errorMessage: 'Not found' }),
@@ -162,7 +165,10 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       // Before the first request: the in-memory local chain starts empty at every start.
       await fundLocalHouse(services.payments, config.localHouseSol);
       purge ??= setInterval(() => {
-        const purges = [tokens.purgeExpired(), purgePasswordFailures(database.db), purgeOpsSessions(database.db)];
+        const purges = [
+          ...[tokens.purgeExpired(), purgePasswordFailures(database.db), purgeOpsSessions(database.db)],
+          purgeChat(database.db, config.chat.retentionDays, Date.now()),
+        ];
         Promise.all(purges).catch((error: unknown) =>
           app.log.error({ err: error }, 'purging refresh tokens and password failures failed'),
         );

@@ -93,6 +93,18 @@ export interface Config {
   risk: RiskPercents;
   /** The operator's console (docs/ops.md). */
   ops: OpsSettings;
+  /** The chat (docs/chat.md "Settings"). */
+  chat: ChatSettings;
+}
+
+/** CHAT_*: who may write, how fast, and how long messages are kept. */
+export interface ChatSettings {
+  /** Rounds a player must have played (bets not canceled) before writing. */
+  minRounds: number;
+  /** Messages one account may send in CHAT_RATE_WINDOW_MS (every room together). */
+  ratePerWindow: number;
+  /** Messages older than this many days are deleted (0: kept forever). */
+  retentionDays: number;
 }
 
 /** OPS_* and WITHDRAW_* settings of the operator's console; amounts in hundredths. */
@@ -304,5 +316,10 @@ export function loadConfig(env: Env = process.env): Config {
     localHouseSol: integer(env, 'LOCAL_HOUSE_SOL', 1000),
     risk: { betPpm: percent(env, 'RISK_BET_PERCENT', '0.75'), roundPpm: percent(env, 'RISK_ROUND_PERCENT', '1.125') },
     ops: opsSettings(env, chain),
+    chat: {
+      minRounds: integer(env, 'CHAT_MIN_ROUNDS', 5),
+      ratePerWindow: integer(env, 'CHAT_RATE', 5, 1),
+      retentionDays: integer(env, 'CHAT_RETENTION_DAYS', 30),
+    },
   };
 }

@@ -34,6 +34,7 @@ import { DeathWatch } from './payments/DeathWatch';
 import { houseCaps } from './payments/reserves';
 import { clientIp, networkKey, trustProxyFn } from './clientAddress';
 import { MAINTENANCE_DESTINATION, OPS_DESTINATIONS } from '../shared/ops';
+import { CHAT_DESTINATIONS } from '../shared/wire/chat';
 import { readPause } from './ops/maintenance';
 import { verifyOpsToken } from './ops/sessions';
 import { HashQueue } from './http/HashQueue';
@@ -135,7 +136,8 @@ export async function createServices(
     operatorUntil: async (token) => (await verifyOpsToken(database.db, token))?.expiresAt ?? null,
     operatorDestinations: Object.values(OPS_DESTINATIONS),
     localDestinations: [MAINTENANCE_DESTINATION, OPS_DESTINATIONS.state],
-    busDestinations: [OPS_DESTINATIONS.audit],
+    busDestinations: [OPS_DESTINATIONS.audit, ...CHAT_DESTINATIONS],
+    batchedDestinations: CHAT_DESTINATIONS,
     betBatchMs: config.tickMs,
   });
   const settler = new BetSettler(leaderDb, { bus, metrics });

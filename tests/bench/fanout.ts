@@ -1,8 +1,10 @@
 /**
- * `npm run bench:fanout [-- --clients N --seconds S]`: starts the game server as a child process
- * (short rounds, default tick), runs N STOMP subscribers in a separate load process on loopback
- * for a bounded time, and prints fan-out latency p50/p99, the server's event-loop delay p99 and
- * its memory per connection.
+ * `npm run bench:fanout [-- --clients N --seconds S --chat-rate R]`: starts the game server as a
+ * child process (short rounds, default tick), runs N STOMP subscribers in a separate load process
+ * on loopback for a bounded time, and prints GAME_RATE's fan-out latency p50/p99, the server's
+ * event-loop delay p99 and its memory per connection. With --chat-rate every subscriber also reads
+ * one chat room, and the measured time alternates windows without chat and windows with R messages
+ * a second (docs/benchmarks/fanout.md "Chat"): the same server and sockets, so the two compare.
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,12 +12,22 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { freePort } from '../server/freePort';
 import { metric, waitForServer } from './serverWatch';
+import { chatDestination } from '../../src/shared/wire/chat';
 
 const { values } = parseArgs({
-  options: { clients: { type: 'string', default: '2000' }, seconds: { type: 'string', default: '20' } },
+  options: {
+    clients: { type: 'string', default: '2000' },
+    seconds: { type: 'string', default: '20' },
+    'chat-rate': { type: 'string', default: '0' },
+  },
 });
 const clients = Number(values.clients);
 const seconds = Number(values.seconds);
+const chatRate = Number(values['chat-rate']);
+/** With chat: windows this long, without and with chat in turn. */
+const WINDOW_MS = 5000;
+/** Accounts the chat messages come from. */
+const WRITERS = 4;
 
 function tsx(script: string, args: string[], env: Record<string, string> = {}, flags: string[] = []): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...flags, script, ...args], {
@@ -41,10 +53,18 @@ const server = tsx(
     STOMP_MAX_PER_ADDRESS: String(clients + 10),
     HTTP_MAX_PER_ADDRESS: String(clients + 10),
     STOMP_MAX_CONNECTIONS: String(Math.max(10_000, clients + 10)),
+    // The writers' messages are the load, so the chat's own limits are lifted for them.
+    CHAT_MIN_ROUNDS: '0',
+    CHAT_RATE: '100000',
+    RATE_LIMIT_BET_ACCOUNT: '100000',
+    RATE_LIMIT_AUTH_IP: '100000',
+    RATE_LIMIT_AUTH_LOGIN: '100000',
   },
   ['--expose-gc', '--import', './tests/bench/gcOnSignal.ts'],
 );
 server.stdout?.resume();
+// A failure on the way (a server too slow to start) must not leave the server running.
+process.on('exit', () => server.kill());
 await waitForServer(base);
 const scrape = () => fetch(`${base}/metrics`).then((r) => r.text());
 /** Memory of the server after a full GC: the median of three collections, so a round's garbage or a socket's pending writes don't tip it. */
@@ -63,36 +83,92 @@ async function memoryCollected(): Promise<Record<'heap' | 'rss', number>> {
   return { heap: median('heap'), rss: median('rss') };
 }
 
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const answer = (await (await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as {
+    data?: T;
+    errorMessage?: string;
+  };
+  if (answer.data === undefined) throw new Error(`${path}: ${answer.errorMessage}`);
+  return answer.data;
+}
+const writers =
+  chatRate > 0
+    ? await Promise.all(
+        Array.from({ length: WRITERS }, async (_, i) => {
+          const email = `writer${i}.${Date.now()}@bench.example`;
+          return (await post<{ token: string }>('/auth/register', { email, password: 'correct horse' })).token;
+        }),
+      )
+    : [];
+let sent = 0;
+let refused = 0;
+/** Sends chatRate messages a second for `ms`, round-robin over the writers. */
+async function chatFor(ms: number): Promise<void> {
+  const every = 1000 / chatRate;
+  const started = Date.now();
+  const pending: Promise<void>[] = [];
+  for (let next = started; next < started + ms; next += every) {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+    const i = sent++;
+    pending.push(
+      post('/chat/en/messages', { text: `nice round everyone, number ${i}` }, writers[i % WRITERS]).then(
+        () => {},
+        () => void refused++,
+      ),
+    );
+  }
+  await Promise.all(pending);
+}
+/** Names the phase to the load process and runs it: one window of `seconds` without chat, or windows in turn. */
+async function runPhases(): Promise<void> {
+  const say = (line: string) => load.stdin!.write(line + '\n');
+  if (chatRate === 0) {
+    say('phase game');
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  } else
+    for (let window = 0; window < Math.max(2, Math.round((seconds * 1000) / WINDOW_MS)); window++) {
+      const chat = window % 2 === 1;
+      say(chat ? 'phase chat' : 'phase quiet');
+      if (chat) await chatFor(WINDOW_MS);
+      else await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
+    }
+  say('stop');
+}
+
 const load = tsx('tests/bench/fanoutLoad.ts', [
   '--url',
   `ws://127.0.0.1:${port}/api/v1/ws/init`,
   '--clients',
   String(clients),
-  '--seconds',
-  String(seconds),
+  ...(chatRate > 0 ? ['--chat', chatDestination('en')] : []),
 ]);
 // Bounded in time whatever happens (a subscriber that never hears CONNECTED would wait forever).
-const limitSeconds = seconds + 180;
+const limitSeconds = seconds + 600;
 const watchdog = setTimeout(() => {
   console.error(`the benchmark did not finish within ${limitSeconds} s`);
   load.kill();
   server.kill();
   process.exit(1);
 }, limitSeconds * 1000);
-let result: Record<string, number> | undefined;
+type Figures = Record<string, { messages: number; p50: number; p99: number; max: number }>;
+let result: { rates: Figures; chats: Figures; closedEarly: number } | undefined;
 let memoryAtHalf: Record<'heap' | 'rss', number> | undefined;
 let memoryAtConnected: Record<'heap' | 'rss', number> | undefined;
 let atConnected = '';
 for await (const line of createInterface({ input: load.stdout! })) {
-  const message = JSON.parse(line) as { phase: string } & Record<string, number>;
-  if (message.phase === 'half') memoryAtHalf = await memoryCollected();
-  else if (message.phase === 'connected') {
+  const message = JSON.parse(line) as { phase: string; connectMs?: number };
+  if (message.phase === 'half') {
+    memoryAtHalf = await memoryCollected();
+    load.stdin?.write('go\n');
+  } else if (message.phase === 'connected') {
     memoryAtConnected = await memoryCollected();
     // Scraping resets the event-loop histogram, so the p99 below covers the measured window only.
     atConnected = await scrape();
     console.log(`${clients} subscribers connected in ${message.connectMs} ms; measuring for ${seconds} s...`);
-  } else result = message;
-  load.stdin?.write('go\n');
+    await runPhases();
+  } else result = message as unknown as typeof result;
 }
 const loaded = await scrape();
 clearTimeout(watchdog);
@@ -111,9 +187,20 @@ const fanoutSum = metric(loaded, 'moonrush_fanout_seconds_sum') - metric(atConne
 console.log(
   [
     `subscribers             ${clients} (sessions seen by the server: ${metric(atConnected, 'moonrush_stomp_sessions')})`,
-    `messages received       ${result.messages} in ${seconds} s (dropped during the run: ${result.closedEarly})`,
-    `fan-out latency p50     ${result.p50} ms`,
-    `fan-out latency p99     ${result.p99} ms (max ${result.max} ms)`,
+    ...Object.entries(result.rates).map(
+      ([phase, r]) =>
+        `GAME_RATE latency ${phase.padEnd(6)} p50 ${r.p50} ms, p99 ${r.p99} ms (max ${r.max} ms) over ${r.messages} deliveries`,
+    ),
+    ...Object.entries(result.chats).map(
+      ([phase, r]) =>
+        `chat latency ${phase.padEnd(11)} p50 ${r.p50} ms, p99 ${r.p99} ms (max ${r.max} ms) over ${r.messages} deliveries`,
+    ),
+    ...(chatRate > 0
+      ? [
+          `p99 lift with chat      ${result.rates.chat!.p99 - result.rates.quiet!.p99} ms (target at most 10 ms); chat messages sent ${sent}, refused ${refused}`,
+        ]
+      : []),
+    `dropped during the run  ${result.closedEarly}`,
     `server write per event  ${((fanoutSum / fanoutCount) * 1000).toFixed(2)} ms mean over ${fanoutCount} events`,
     `server event-loop p99   ${(metric(loaded, 'nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(1)} ms`,
     `memory per connection   ${heapPerConnection.toFixed(1)} KiB JS heap + external, ${rssPerConnection.toFixed(1)} KiB RSS (second half of the connections, after GC)`,

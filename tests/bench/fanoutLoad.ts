@@ -1,27 +1,51 @@
 /**
  * The load side of `npm run bench:fanout`, run as its own process: opens N STOMP subscribers to
- * the game destination on loopback, records how late each tick arrives (receive time minus the
- * event's serverTime) for a bounded time, and prints one JSON line with the figures.
+ * the game destination (and, with --chat, to one chat room) on loopback, records how late each
+ * GAME_RATE arrives (receive time minus its serverTime) and each chat message (minus its `at`),
+ * per phase the parent names on stdin ("phase NAME", then "stop"), and prints one JSON line with
+ * the figures of each phase.
  */
 
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import { DESTINATIONS } from '../../src/shared/protocol';
 
 const { values } = parseArgs({
-  options: { url: { type: 'string' }, clients: { type: 'string' }, seconds: { type: 'string' } },
+  options: { url: { type: 'string' }, clients: { type: 'string' }, chat: { type: 'string' } },
 });
 const url = values.url!;
 const clients = Number(values.clients ?? 2000);
-const seconds = Number(values.seconds ?? 20);
 const BATCH = 200;
 const CONNECT = 'CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:10000,10000\n\n\0';
-const SUBSCRIBE = `SUBSCRIBE\nid:0\ndestination:${DESTINATIONS.game}\n\n\0`;
+const SUBSCRIBE =
+  `SUBSCRIBE\nid:0\ndestination:${DESTINATIONS.game}\n\n\0` +
+  (values.chat ? `SUBSCRIBE\nid:1\ndestination:${values.chat}\n\n\0` : '');
 
-let measuring = false;
-const latencies: number[] = [];
+/** The phase being measured (null: not measuring), and what each phase saw. */
+let phase: string | null = null;
+const rates = new Map<string, number[]>();
+const chats = new Map<string, number[]>();
 let closedEarly = 0;
 const sockets: WebSocket[] = [];
+
+const record = (into: Map<string, number[]>, latency: number) => {
+  if (phase === null) return;
+  if (!into.has(phase)) into.set(phase, []);
+  into.get(phase)!.push(latency);
+};
+
+/** Every GAME_RATE's and chat message's lateness in one WebSocket message (a batch holds several frames). */
+function measure(text: string, now: number): void {
+  if (text.includes('"eventType":"GAME_RATE"')) {
+    const at = text.indexOf('"serverTime":');
+    record(rates, now - Number.parseInt(text.slice(at + 13), 10));
+  }
+  for (let at = text.indexOf('"eventType":"CHAT_MESSAGE"'); at >= 0; at = text.indexOf('"eventType":"CHAT_MESSAGE"', at + 1)) {
+    const sent = text.indexOf('"at":', at);
+    record(chats, now - Number.parseInt(text.slice(sent + 5), 10));
+  }
+}
 
 /** Opens one subscriber; resolves once CONNECTED has arrived. */
 function open(): Promise<void> {
@@ -31,14 +55,12 @@ function open(): Promise<void> {
     ws.once('open', () => ws.send(CONNECT + SUBSCRIBE));
     ws.once('error', reject);
     ws.once('close', () => {
-      if (measuring) closedEarly++;
+      if (phase !== null) closedEarly++;
     });
     ws.on('message', (data: Buffer) => {
       const text = data.toString();
       if (text.startsWith('CONNECTED')) return resolve();
-      if (!measuring) return;
-      const at = text.indexOf('"serverTime":');
-      if (at >= 0) latencies.push(Date.now() - Number.parseInt(text.slice(at + 13), 10));
+      if (phase !== null) measure(text, Date.now());
     });
   });
 }
@@ -49,10 +71,13 @@ async function openUpTo(count: number): Promise<void> {
     await Promise.all(Array.from({ length: Math.min(BATCH, count - sockets.length) }, open));
 }
 
+const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+const nextLine = async () => String((await lines.next()).value ?? 'stop');
+
 /** Tells the parent where we are and waits for its go (it scrapes the server's metrics meanwhile). */
 async function report(message: Record<string, unknown>): Promise<void> {
   process.stdout.write(JSON.stringify(message) + '\n');
-  await new Promise((resolve) => process.stdin.once('data', resolve));
+  await nextLine();
 }
 
 const connectStarted = Date.now();
@@ -62,25 +87,30 @@ await openUpTo(clients);
 const connectMs = Date.now() - connectStarted;
 // Heart-beats as the browser client sends them.
 const beat = setInterval(() => sockets.forEach((ws) => ws.readyState === ws.OPEN && ws.send('\n')), 5000);
-await report({ phase: 'connected', clients, connectMs });
-measuring = true;
+process.stdout.write(JSON.stringify({ phase: 'connected', clients, connectMs }) + '\n');
 const cpuAtStart = process.cpuUsage();
-await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-measuring = false;
+for (let line = await nextLine(); line !== 'stop'; line = await nextLine())
+  if (line.startsWith('phase ')) phase = line.slice('phase '.length);
+phase = null;
 const cpu = process.cpuUsage(cpuAtStart);
 clearInterval(beat);
 
-latencies.sort((a, b) => a - b);
-const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+/** p50, p99 and max of each phase's latencies. */
+function figures(of: Map<string, number[]>) {
+  return Object.fromEntries(
+    [...of].map(([name, latencies]) => {
+      latencies.sort((a, b) => a - b);
+      const pick = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+      return [name, { messages: latencies.length, p50: pick(0.5), p99: pick(0.99), max: latencies.at(-1) }];
+    }),
+  );
+}
 process.stdout.write(
   JSON.stringify({
     phase: 'done',
     clients,
-    seconds,
-    messages: latencies.length,
-    p50: pick(0.5),
-    p99: pick(0.99),
-    max: latencies.at(-1),
+    rates: figures(rates),
+    chats: figures(chats),
     closedEarly,
     /** This load process's CPU seconds over the measured window. */
     cpuSeconds: (cpu.user + cpu.system) / 1e6,

@@ -2,14 +2,14 @@
 
 /** Waits (bounded) until GET /health answers 200. */
 export async function waitForServer(base: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (
     !(await fetch(`${base}/health`).then(
       (r) => r.ok,
       () => false,
     ))
   ) {
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    if (Date.now() > deadline) throw new Error('the server did not start within 180 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

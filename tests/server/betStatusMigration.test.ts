@@ -1,25 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore } from './migrations';
 import { accounts, rounds } from '../../src/server/db/schema';
 
 const MIGRATION = '0012_bet_status_cashed_out';
-
-/** A copy of drizzle/ whose journal stops before the migration under test. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'moonrush-migrations-'));
-  cpSync('drizzle', dir, { recursive: true });
-  const path = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(path, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  writeFileSync(path, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return dir;
-}
 
 describe(`migration ${MIGRATION}`, () => {
   const before = migrationsBefore(MIGRATION);

@@ -3,6 +3,9 @@ import { Keypair } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { withdrawals } from '../../src/server/db/schema';
 import { checkLedger } from '../../src/server/ledger/check';
+import { reconcile, walletProblem } from '../../src/server/ledger/books';
+import { DEFAULT_COINS_PER_SOL } from '../../src/shared/constants';
+import { hundredthsToLamports, lamportsToHundredths } from '../../src/shared/money';
 import { startServer, type TestServer } from './harness';
 import { balanceOf, call, fund, playerWithCoins } from './paymentClient';
 import { serveLocalChain, type ServedChain } from './localChainServer';
@@ -99,5 +102,29 @@ describe('a server on the local chain served over JSON-RPC (LOCAL_CHAIN_URL)', (
     expect(batch.slice(1).map((answer) => answer.error?.code)).toEqual([-32602, -32601, -32602]);
     const broken = await fetch(served.url, { method: 'POST', body: '{"jsonrpc":' });
     expect(await broken.json()).toMatchObject({ error: { code: -32700 } });
+  });
+
+  it('reconciles the house wallet on the chain with the accounts, and names it once it holds less than they owe', async () => {
+    const { db } = t.server.services.database;
+    const { houseAddress } = t.server.services.chain;
+    const coins = async () => lamportsToHundredths(await served.chain.balance(houseAddress), DEFAULT_COINS_PER_SOL);
+    const books = await reconcile(db, await coins());
+    // The deposits and the withdrawal above went through the chain: the wallet holds what is owed and more.
+    expect(books.owed).toBeGreaterThan(0n);
+    expect(books.broughtIn).toBe(2_000_000n + 1_000_000n - 400_000n);
+    expect(walletProblem(books)).toBeNull();
+    // The house key pays out SOL behind the ledger's back, leaving less than the accounts owe.
+    const leave = hundredthsToLamports(books.owed - 100n, DEFAULT_COINS_PER_SOL);
+    const spent = await served.chain.transferFromHouse(
+      Keypair.generate().publicKey.toBase58(),
+      (await served.chain.balance(houseAddress)) - leave - 10_000n,
+      'spent behind the ledger',
+    );
+    await served.chain.submit(spent.wire);
+    const short = await reconcile(db, await coins());
+    expect(walletProblem(short)).toBe(
+      `the house wallet holds ${short.chain} on the chain but the accounts owe ${books.owed}`,
+    );
+    expect(await checkLedger(db)).toEqual([]);
   });
 });

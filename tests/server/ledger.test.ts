@@ -8,7 +8,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { IN_MEMORY, type Database } from '../../src/server/db/client';
 import { openDatabase } from '../../src/server/database';
 import { accounts, bets, ledgerEntries, rounds } from '../../src/server/db/schema';
-import { creditMany, InsufficientFunds, moveBalance } from '../../src/server/betting/balance';
+import { creditMany, InsufficientFunds, moveBalance, moveHouse } from '../../src/server/betting/balance';
+import { balances } from '../../src/server/ledger/books';
 import { checkLedger } from '../../src/server/ledger/check';
 import { HOUSE_ACCOUNTS } from '../../src/server/betting/transferKinds';
 import { startPostgres, type PostgresCluster } from './pg';
@@ -122,7 +123,10 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
       expect(await checkLedger(database.db)).toEqual([]);
       const [next] = await database.db.insert(rounds).values(round('CREATED')).returning({ id: rounds.id });
       expect(await checkLedger(database.db)).toEqual([
-        { accountId: id, problem: `bet ${bet!.id} is still open in round ${left!.id}, left STARTED behind newer rounds` },
+        {
+          accountId: id,
+          problem: `bet ${bet!.id} is still open in round ${left!.id}, left STARTED behind newer rounds`,
+        },
       ]);
       await database.db.delete(bets).where(eq(bets.id, bet!.id));
       await database.db.delete(rounds).where(inArray(rounds.id, [left!.id, next!.id]));
@@ -146,10 +150,80 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
       });
       // Written by hand, the row moved no house balance either.
       expect(await checkLedger(database.db)).toEqual([
-        { accountId: -1, problem: expect.stringMatching(/^house account house_wallet: balance -?\d+ but its transfers sum to/) },
+        {
+          accountId: -1,
+          problem: expect.stringMatching(/^house account house_wallet: balance -?\d+ but its transfers sum to/),
+        },
         { accountId: missing, problem: expect.stringMatching(/^ledger row \d+ names an account that does not exist$/) },
       ]);
       await database.db.delete(ledgerEntries).where(eq(ledgerEntries.ref, 'orphan'));
+    });
+
+    it('books every move twice: the house account its kind names moves the other way, and all balances sum to zero', async () => {
+      const id = await newAccount(database);
+      const before = await balances(database.db);
+      await database.db.transaction((tx) => moveBalance(tx, id, 1000n, 'deposit', `two-${id}`));
+      await database.db.transaction((tx) => moveBalance(tx, id, -300n, 'withdraw_hold', `two-${id}`));
+      await database.db.transaction((tx) => moveHouse(tx, 'withdraw_paid', `two-${id}`, 300n));
+      const after = await balances(database.db);
+      expect(after.players - before.players).toBe(700n);
+      expect(after.house.house_wallet - before.house.house_wallet).toBe(-1000n + 300n);
+      expect(after.house.withdrawals - before.house.withdrawals).toBe(0n);
+      expect(Object.values(after.house).reduce((sum, b) => sum + b, after.players)).toBe(0n);
+      const rows = await database.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.ref, `two-${id}`))
+        .orderBy(asc(ledgerEntries.id));
+      const { house_wallet, withdrawals } = HOUSE_ACCOUNTS;
+      expect(rows.map((r) => [r.accountId, r.houseAccount, r.delta, r.balanceAfter, r.kind])).toEqual([
+        [id, house_wallet.id, 1000n, 1000n, 'deposit'],
+        [id, withdrawals.id, -300n, 700n, 'withdraw_hold'],
+        [house_wallet.id, withdrawals.id, 300n, null, 'withdraw_paid'],
+      ]);
+      // Neither writer takes the other's kinds, and a house transfer moves coins.
+      await expect(database.db.transaction((tx) => moveHouse(tx, 'deposit' as never, `x-${id}`, 1n))).rejects.toThrow();
+      await expect(
+        database.db.transaction((tx) => moveBalance(tx, id, 1n, 'withdraw_paid' as never, `x-${id}`)),
+      ).rejects.toThrow();
+      await expect(database.db.transaction((tx) => moveHouse(tx, 'deposit_hold', `x-${id}`, 0n))).rejects.toThrow();
+      // The withdrawals in transit agree with no withdrawal row only because the test paid what it held.
+      expect(await checkLedger(database.db)).toEqual([]);
+    });
+
+    it('names a house account whose balance was edited by hand, and a transfer moved to another house account', async () => {
+      const id = await newAccount(database);
+      await database.db.transaction((tx) => moveBalance(tx, id, 800n, 'deposit', `hand-${id}`));
+      const { game, house_wallet, manual } = HOUSE_ACCOUNTS;
+      const stripe = sql`account_id = ${game.id} AND stripe = 3`;
+      await database.db.execute(sql`UPDATE house_balances SET balance = balance + 7 WHERE ${stripe}`);
+      expect(await checkLedger(database.db)).toEqual([
+        {
+          accountId: game.id,
+          problem: expect.stringMatching(/^house account game: balance -?\d+ but its transfers sum to -?\d+$/),
+        },
+        { accountId: 0, problem: expect.stringMatching(/^the accounts sum to 7, not zero/) },
+      ]);
+      await database.db.execute(sql`UPDATE house_balances SET balance = balance - 7 WHERE ${stripe}`);
+      await database.db
+        .update(ledgerEntries)
+        .set({ houseAccount: manual.id })
+        .where(eq(ledgerEntries.ref, `hand-${id}`));
+      expect(await checkLedger(database.db)).toEqual([
+        { accountId: manual.id, problem: expect.stringMatching(/^house account manual: balance/) },
+        { accountId: house_wallet.id, problem: expect.stringMatching(/^house account house_wallet: balance/) },
+        {
+          accountId: id,
+          problem: expect.stringMatching(
+            /^ledger row \d+ of kind deposit moves house account -4, which its kind does not name$/,
+          ),
+        },
+      ]);
+      await database.db
+        .update(ledgerEntries)
+        .set({ houseAccount: house_wallet.id })
+        .where(eq(ledgerEntries.ref, `hand-${id}`));
+      expect(await checkLedger(database.db)).toEqual([]);
     });
 
     it('keeps a CHECK constraint under the guarded update', async () => {
@@ -214,6 +288,17 @@ describe('PostgreSQL', () => {
       );
       expect('code' in bad && bad.code).toBe(1);
       expect(bad.stdout).toContain(`account ${id}: balance 42 but ledger sums to 0`);
+      expect(bad.stdout).toContain('the ledger: the accounts sum to 42, not zero');
+      // A house account edited by hand is named too.
+      const again = await openDatabase({ databaseUrl: url, dataDir: IN_MEMORY });
+      await again.db.update(accounts).set({ balance: 0n }).where(eq(accounts.id, id));
+      await again.db.execute(sql`UPDATE house_balances SET balance = balance - 5 WHERE account_id = -3 AND stripe = 0`);
+      await again.close();
+      const house = await run(process.execPath, ['--import', 'tsx', 'scripts/ledger-check.ts'], { env }).catch(
+        (error: { code: number; stdout: string }) => error,
+      );
+      expect('code' in house && house.code).toBe(1);
+      expect(house.stdout).toContain('\nhouse account withdrawals: balance -5 but its transfers sum to 0\n');
     },
   );
 });

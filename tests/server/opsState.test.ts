@@ -1,6 +1,7 @@
 /**
  * The console's live view (docs/ops.md "State") on PostgreSQL: GET /ops/state while a round with
- * known bets flies and after it crashes, with every figure worked out here from what the test did.
+ * known bets flies and after it crashes, with every figure worked out here from what the test did;
+ * the round's and the day's results come from the transfers.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { connectStomp, waitUntil } from './stompClient';
 import { ops, signedInOperator, type TestOperator } from './opsClient';
 import * as payments from './paymentClient';
 import { queryRows } from '../../src/server/db/client';
+import { checkLedger } from '../../src/server/ledger/check';
 import { DESTINATIONS, type GameEvent } from '../../src/shared/protocol';
 import { OPS_DESTINATIONS, type OpsState } from '../../src/shared/ops';
 
@@ -132,6 +134,18 @@ describe('the live view on PostgreSQL', () => {
       expect((await stateWhen((s) => s.playersOnline === 1, 'one player online')).playersOnline).toBe(1);
       expect(watcher.received.get(DESTINATIONS.online)!.at(-1)).toEqual({ online: 1 });
       expect(console.received.get(OPS_DESTINATIONS.state)!.length).toBeGreaterThan(0);
+
+      // The day so far, from the transfers: the game account's net, then an admin's manual credit.
+      expect(after.today).toEqual({ game: stakes - paid, manualCredits: 0, manualDebits: 0, creditsBy: [] });
+      const admin = await signedInOperator(t, 'admin');
+      const adjusted = await ops(t, admin, 'POST', `players/${holding.id}/adjust`, { amount: 25, reason: 'goodwill' });
+      expect(adjusted.status).toBe(200);
+      const credited = await stateWhen((s) => s.today.manualCredits > 0, 'the manual credit');
+      expect(credited.today).toEqual({
+        ...{ game: stakes - paid, manualCredits: 2500, manualDebits: 0 },
+        creditsBy: [{ operator: admin.email, amount: 2500 }],
+      });
+      expect(await checkLedger(t.server.services.database.db)).toEqual([]);
     } finally {
       await Promise.all([watcher.close(), console.close()]);
     }

@@ -47,7 +47,8 @@ describe('dead deposits on PostgreSQL (docs/reliability.md)', () => {
     const data = await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]);
     const reply = await pay(t, player, p.token, data, 1);
     expect(reply.status).toBe(400);
-    expect(reply.body.errorMessage).toMatch(/^The chain refused the deposit: AccountNotFound/);
+    // A wallet the chain has never seen holds 0 SOL: the refusal says so, with its code.
+    expect(reply.body.errorMessage).toMatch(/^Not enough SOL for this deposit and its fee: your wallet holds 0 SOL/);
     expect(await statusOf(t, player.token, p.token)).toBe('failed');
     const [row] = await t.server.services.database.db
       .select()

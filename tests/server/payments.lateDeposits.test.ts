@@ -50,7 +50,7 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
     const lamports = (SOL * BigInt(Math.round(sol * 100))) / 100n;
     const bytes = await depositTx(t, player.key, [depositInstruction(a, player.key.publicKey, lamports)]);
     const refused = await pay(t, player, a.token, bytes, sol);
-    expect(refused.body.errorMessage).toMatch(/^The chain refused the deposit: AccountNotFound/);
+    expect(refused.body.errorMessage).toMatch(/^Not enough SOL for this deposit and its fee: your wallet holds 0 SOL/);
     expect(await statusOf(player, a.token)).toBe('failed');
     return { token: a.token, bytes };
   }

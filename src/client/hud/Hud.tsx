@@ -10,6 +10,7 @@ import { Modals } from './modals/Modals';
 import { RoundAnnouncer } from './RoundAnnouncer';
 import { BetPanels } from './panel/BetPanels';
 import { RealityCheck } from './limits/RealityCheck';
+import { ChatDock } from '../chat/ChatDock';
 
 export function Hud({ stage }: { stage: ReactNode }) {
   return (
@@ -26,6 +27,7 @@ export function Hud({ stage }: { stage: ReactNode }) {
         </div>
       </main>
       <BetPanels />
+      <ChatDock />
       <Modals />
       <RealityCheck />
     </div>

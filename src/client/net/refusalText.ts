@@ -15,7 +15,7 @@ const say = t as (key: string, values?: Record<string, string>) => string;
 
 /** Each parameter as the sentence shows it. */
 function shown(params: RefusalParams): Record<string, string> {
-  const { amount, largest, lamports, until, resets, count, limit, reason } = params;
+  const { amount, largest, lamports, until, resets, count, seconds, minutes, limit, reason } = params;
   const words: Record<string, string | undefined> = {
     amount: amount === undefined ? undefined : formatCoins(amount),
     largest: largest === undefined ? undefined : formatCoins(largest),
@@ -23,6 +23,8 @@ function shown(params: RefusalParams): Record<string, string> {
     until: until === undefined ? undefined : formatUtc(until),
     resets: resets === undefined ? undefined : formatUtc(resets),
     count: count === undefined ? undefined : String(count),
+    seconds: seconds === undefined ? undefined : String(seconds),
+    minutes: minutes === undefined ? undefined : String(minutes),
     limit: limit === undefined ? undefined : say(`refusals.limitNames.${limit}`),
     reason,
   };

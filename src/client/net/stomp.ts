@@ -17,6 +17,7 @@ import { decodeBetEvent, decodeOnline } from './betEvents';
 import { decodeGameEvent } from './events';
 import { loadRound, receiveBetEvent, receiveGameEvent } from './feed';
 import { decodeMaintenance } from './maintenance';
+import { announceConnect } from './stompConnections';
 
 /** How often the round trip is measured. */
 const LATENCY_PROBE_MS = 5000;
@@ -69,6 +70,7 @@ export function createStompClient(url: string): Client {
       if (reason !== undefined) store.set(maintenanceAtom, reason);
     });
     void loadRound(++connects > 1);
+    announceConnect(client);
     measure();
     clearInterval(probe);
     probe = setInterval(measure, LATENCY_PROBE_MS);

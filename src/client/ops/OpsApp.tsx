@@ -1,5 +1,5 @@
 /**
- * The console: sign-in until there is a session, then the header (who, role, sign-out) and five
+ * The console: sign-in until there is a session, then the header (who, role, sign-out) and six
  * views. The session ends at its expiresAt, on any 401, or on sign-out, and the page goes back to
  * sign-in.
  */
@@ -13,12 +13,13 @@ import { RoleContext } from './role';
 import { endSession, SESSION_EXPIRED, useSession } from './session';
 import { SignIn } from './SignIn';
 import { AuditView } from './audit/AuditView';
+import { ChatView } from './chat/ChatView';
 import { CreditsView } from './credits/CreditsView';
 import { LiveView } from './live/LiveView';
 import { PlayersView } from './players/PlayersView';
 import { WithdrawalsView } from './withdrawals/WithdrawalsView';
 
-const VIEWS = ['Live', 'Withdrawals', 'Credits', 'Players', 'Audit'] as const;
+const VIEWS = ['Live', 'Withdrawals', 'Credits', 'Players', 'Chat', 'Audit'] as const;
 type View = (typeof VIEWS)[number];
 
 export function OpsApp() {
@@ -84,6 +85,7 @@ function Console({ session }: { session: OpsSession }) {
           {view === 'Withdrawals' && <WithdrawalsView session={session} review={review} />}
           {view === 'Credits' && <CreditsView session={session} held={credits} />}
           {view === 'Players' && <PlayersView />}
+          {view === 'Chat' && <ChatView />}
           {view === 'Audit' && <AuditView live={feed.liveAudit} />}
         </main>
       </div>

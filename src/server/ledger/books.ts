@@ -9,7 +9,7 @@ import { queryRows, type Db } from '../db/client';
 import { HOUSE_ACCOUNTS, type HouseAccount } from '../betting/transferKinds';
 
 /** Every balance in hundredths: the players' together, and each house account's (the sum of its stripes). */
-export interface Balances {
+interface Balances {
   players: bigint;
   house: Record<HouseAccount, bigint>;
 }
@@ -45,7 +45,7 @@ export async function owedHundredths(db: Db): Promise<bigint> {
 }
 
 /** The house wallet on the chain against the accounts, all in hundredths. */
-export interface Reconciliation {
+interface Reconciliation {
   /** What the house wallet holds on the chain. */
   chain: bigint;
   /** What the accounts say the house owes (owedHundredths). */

@@ -70,7 +70,17 @@ export async function checkLedger(db: Db): Promise<LedgerProblem[]> {
         WHERE l.kind = 'manual' AND a.id IS NULL`,
   );
   const doubleEntry = await doubleEntryProblems(db);
-  return [...sums, ...chain, ...orphaned, ...negative, ...unrefunded, ...stranded, ...unpaid, ...unaudited, ...doubleEntry]
+  return [
+    ...sums,
+    ...chain,
+    ...orphaned,
+    ...negative,
+    ...unrefunded,
+    ...stranded,
+    ...unpaid,
+    ...unaudited,
+    ...doubleEntry,
+  ]
     .map((row) => ({ accountId: Number(row.account_id), problem: row.detail }))
     .sort((a, b) => a.accountId - b.accountId);
 }

@@ -24,7 +24,12 @@ type AuditAction =
   | 'credit_reject'
   | 'operator_add'
   | 'operator_disable'
-  | 'operator_enable';
+  | 'operator_enable'
+  | 'chat_delete'
+  | 'chat_mute'
+  | 'chat_unmute'
+  | 'chat_slow'
+  | 'chat_export';
 
 interface AuditEntry {
   actor: string;

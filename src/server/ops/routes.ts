@@ -21,9 +21,10 @@ import { opsState } from './state';
 import { approveWithdrawal, listWithdrawals, rejectWithdrawal } from './withdrawalReview';
 import type { OpsFeed } from './OpsFeed';
 import type { ClusterErrors } from './ErrorCount';
+import { chatOpsRoutes } from '../chat/opsRoutes';
 
 /** What the handler of route K gets: its request as the route's schemas made it, and its operator. */
-interface OpsContext<K extends OperatorKey> {
+export interface OpsContext<K extends OperatorKey> {
   services: Services;
   request: SchemaRequest<(typeof table)[K]>;
   operator: Operator;
@@ -31,7 +32,7 @@ interface OpsContext<K extends OperatorKey> {
   errors: ClusterErrors;
 }
 
-interface OpsRoute<K extends OperatorKey = OperatorKey> {
+export interface OpsRoute<K extends OperatorKey = OperatorKey> {
   key: K;
   method: 'GET' | 'POST';
   /** Under /api/v1/ops/. */
@@ -155,6 +156,7 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
       ...{ creditApprovalAbove: ops.creditApprovalAbove, creditDailyCap: ops.creditDailyCap },
     };
   }),
+  ...chatOpsRoutes(opsRoute),
 ];
 
 /** Registers POST /ops/auth (rate-limited per address and per email) and the routes behind a session. */

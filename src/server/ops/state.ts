@@ -1,4 +1,4 @@
-/** The console's live view (docs/ops.md "State"): the round, the house, players online, payments waiting, the last rounds, errors. */
+/** The console's live view (docs/ops.md "State"): the round, the house, players online, payments waiting, the last rounds and the day from the transfers, errors. */
 
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -9,10 +9,12 @@ import type { PaymentContext } from '../payments/PaymentContext';
 import { lamportsToHundredths } from '../../shared/money';
 import { HUNDREDTHS_PER_RATE, rateAt, rateHundredths } from '../../shared/growth';
 import type { OpsState } from '../../shared/ops';
+import { manualCreditsBy, periodResult, roundResults } from '../ledger/houseResults';
 import { readPause } from './maintenance';
 
 /** How many ended rounds the state lists. */
 const LAST_ROUNDS = 10;
+const DAY_MS = 86_400_000;
 
 export interface StateSources {
   db: Db;
@@ -27,15 +29,16 @@ const count = sql<number>`count(*)::int`;
 
 export async function opsState(sources: StateSources): Promise<OpsState> {
   const { db } = sources;
-  const [paused, round, house, pending, lastRounds] = await Promise.all([
+  const [paused, round, house, pending, lastRounds, today] = await Promise.all([
     readPause(db),
     currentRound(sources),
     houseView(sources.payments),
     pendingPayments(db, Date.now()),
     endedRounds(db),
+    todayView(db, Date.now()),
   ]);
   return {
-    ...{ paused, round, house, playersOnline: sources.playersOnline(), pending, lastRounds },
+    ...{ paused, round, house, playersOnline: sources.playersOnline(), pending, lastRounds, today },
     errorsLastHour: sources.errorsLastHour(),
   };
 }
@@ -98,19 +101,27 @@ async function pendingPayments(db: Db, now: number): Promise<OpsState['pending']
   return { deposits: deposits?.n ?? 0, withdrawals: of('pending'), review: of('review'), credits: credits?.n ?? 0 };
 }
 
-/** The last ended rounds: crash point (hundredths) and the house's result (stakes kept minus wins paid). */
+/** The last ended rounds: crash point (hundredths) and the house's result from their transfers (negative when the house lost). */
 async function endedRounds(db: Db): Promise<OpsState['lastRounds']> {
   const rows = await db
-    .select({
-      id: rounds.id,
-      crash: rounds.rateHundredths,
-      // rounds.id spelled out: drizzle writes ${rounds.id} as a bare "id", which inside the subquery is the bet's.
-      result: sql<string>`(SELECT COALESCE(sum(b.amount - COALESCE(b.win_amount, 0)), 0) FROM bets b
-        WHERE b.round_id = rounds.id AND b.status IN ('CREATED', 'CASHED_OUT'))`,
-    })
+    .select({ id: rounds.id, crash: rounds.rateHundredths })
     .from(rounds)
     .where(and(eq(rounds.state, 'ENDED'), isNotNull(rounds.endedAt)))
     .orderBy(desc(rounds.id))
     .limit(LAST_ROUNDS);
-  return rows.map((row) => ({ gameId: String(row.id), crash: row.crash ?? 0, houseResult: Number(row.result) }));
+  const results = await roundResults(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ gameId: String(row.id), crash: row.crash ?? 0, houseResult: results.get(row.id) ?? 0 }));
+}
+
+/** The day so far (UTC) from the transfers: the game's result, manual credits and debits, credits by operator. */
+async function todayView(db: Db, now: number): Promise<OpsState['today']> {
+  const midnight = now - (now % DAY_MS);
+  const [result, credits] = await Promise.all([periodResult(db, midnight, now + 1), manualCreditsBy(db, midnight)]);
+  return {
+    ...result,
+    creditsBy: [...credits].map(([operator, amount]) => ({ operator, amount })).sort((a, b) => b.amount - a.amount),
+  };
 }

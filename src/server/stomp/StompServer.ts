@@ -78,6 +78,8 @@ interface StompServerOptions {
   busDestinations: readonly string[];
   /** Bet events are gathered this long (the round's tick) and sent to each subscriber in one WebSocket message. */
   betBatchMs: number;
+  /** Further bus destinations whose messages are gathered the same way (the chat rooms). */
+  batchedDestinations?: readonly string[];
 }
 
 /**
@@ -97,7 +99,8 @@ export class StompServer {
   /** Sockets per signed-in player; an account leaves the map with its last. */
   private readonly perAccount = new Map<number, number>();
   private readonly broadcaster: Broadcaster;
-  private readonly bets: Batch;
+  /** Per batched destination (the bets and options.batchedDestinations), what waits for the tick. */
+  private readonly batches = new Map<string, Batch>();
   private readonly online: OnlineCounter;
   private readonly onlineTotal: ClusterTotal;
   private readonly reportOnline: NodeJS.Timeout;
@@ -122,7 +125,11 @@ export class StompServer {
     this.broadcaster = new Broadcaster(options.retainers, (seconds) => metrics.fanoutSeconds.observe(seconds));
     const fromBus = [...Object.values(DESTINATIONS), ...options.busDestinations];
     for (const destination of [...fromBus, ...options.localDestinations]) this.broadcaster.addDestination(destination);
-    this.bets = new Batch(options.betBatchMs, (jsons) => this.broadcaster.publishAll(DESTINATIONS.bets, jsons));
+    for (const destination of [DESTINATIONS.bets, ...(options.batchedDestinations ?? [])])
+      this.batches.set(
+        destination,
+        new Batch(options.betBatchMs, (jsons) => this.broadcaster.publishAll(destination, jsons)),
+      );
     this.unsubscribeBus = fromBus
       .filter((destination) => destination !== DESTINATIONS.online)
       .map((destination) => bus.subscribe(destination, (json) => this.publish(destination, json)));
@@ -158,16 +165,17 @@ export class StompServer {
   }
 
   /**
-   * Fans a bus message out. Bet events wait for the batch (a burst of bets is a few WebSocket
-   * messages per player, not one per bet); any other message first sends the bets gathered before
-   * it, so a player never sees a round's bets after the next round's GAME_CREATED.
+   * Fans a bus message out. Bet and chat events wait for their batch (a burst of bets or messages is
+   * a few WebSocket messages per player, not one per event); any other message first sends the bets
+   * gathered before it, so a player never sees a round's bets after the next round's GAME_CREATED.
    */
   private publish(destination: string, json: string): void {
-    if (destination === DESTINATIONS.bets) {
-      this.bets.push(json);
+    const batch = this.batches.get(destination);
+    if (batch) {
+      batch.push(json);
       return;
     }
-    this.bets.send();
+    this.batches.get(DESTINATIONS.bets)!.send();
     this.broadcaster.publish(destination, json);
   }
 
@@ -243,7 +251,7 @@ export class StompServer {
     this.online.stop();
     this.onlineTotal.stop();
     for (const unsubscribe of this.unsubscribeBus) unsubscribe();
-    this.bets.send();
+    for (const batch of this.batches.values()) batch.send();
     this.options.bus.publish(ONLINE_REPORTS, clusterReport(this.gateway, 0));
     const gone = [...this.sessions].map((session) => session.closed);
     for (const session of this.sessions) session.session.close(1001, 'server shutting down');

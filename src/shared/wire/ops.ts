@@ -36,6 +36,7 @@ import {
 } from './opsRequests';
 import { opsAuditRow, opsPause, opsState } from './opsEvents';
 import type { RouteSchemas } from './routes';
+import { chatOpsRoutes } from './chatRoutes';
 
 export type OpsRole = z.infer<typeof opsRole>;
 
@@ -67,6 +68,7 @@ export const opsRoutes = {
   'POST /ops/credits/:id/reject': { params: idParams, body: reasonBody, answer: decidedCredit, role: admin },
   'GET /ops/audit': { query: auditQuery, answer: auditPage, role: viewer },
   'GET /ops/config': { answer: opsConfig, role: viewer },
+  ...chatOpsRoutes,
 } as const satisfies Record<string, OpsRouteSchemas>;
 
 export type OpsRoutes = typeof opsRoutes;

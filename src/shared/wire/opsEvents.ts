@@ -41,7 +41,15 @@ export const opsState = z.object({
   playersOnline: z.number(),
   /** review: withdrawals held for review; credits: manual credits waiting for a second admin. */
   pending: z.object({ deposits: z.number(), withdrawals: z.number(), review: z.number(), credits: z.number() }),
+  /** The house's result of each round: its bets' transfers with the game account. */
   lastRounds: z.array(z.object({ gameId: z.string(), crash: z.number(), houseResult: z.number() })),
+  /** Since 00:00 UTC, from the transfers: the game account's net, the manual credits and debits, the credits by operator. */
+  today: z.object({
+    game: z.number(),
+    manualCredits: z.number(),
+    manualDebits: z.number(),
+    creditsBy: z.array(z.object({ operator: z.string(), amount: z.number() })),
+  }),
   errorsLastHour: z.number(),
 });
 

@@ -21,12 +21,29 @@ export type RefusalCode =
   | 'excluded'
   | 'excludedForever'
   | 'playerLimit'
-  | 'walletShort';
+  | 'walletShort'
+  | 'chatEmpty'
+  | 'chatTooLong'
+  | 'chatLink'
+  | 'chatWallet'
+  | 'chatReferral'
+  | 'chatRepeat'
+  | 'chatFlood'
+  | 'chatRate'
+  | 'chatSlow'
+  | 'chatMuted'
+  | 'chatRounds'
+  | 'chatExcluded'
+  | 'chatNoMessage'
+  | 'shareNotOwn'
+  | 'shareUnsettled';
 
 /**
  * A refusal's parameters, by name: `amount` and `largest` in hundredths of coins, `lamports` in
  * lamports, `until` and `resets` in ms since the epoch, `limit` a limit's name (`lossDaily`), `count`
- * and `reason` as they are.
+ * and `reason` as they are, `seconds` and `minutes` durations.
  */
-export type RefusalParams = Partial<Record<'amount' | 'largest' | 'lamports' | 'until' | 'resets' | 'count', number>> &
+export type RefusalParams = Partial<
+  Record<'amount' | 'largest' | 'lamports' | 'until' | 'resets' | 'count' | 'seconds' | 'minutes', number>
+> &
   Partial<Record<'limit' | 'reason', string>>;

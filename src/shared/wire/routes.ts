@@ -30,6 +30,7 @@ import {
   roundHistoryEntry,
   roundsQuery,
 } from './game';
+import { chatRoutes } from './chatRoutes';
 import { liveness } from './health';
 import {
   depositParams,
@@ -98,6 +99,7 @@ export const routes = {
   'POST /payment/faucet': { body: faucetBody, answer: signatureAnswer },
 
   'GET /health': { answer: liveness },
+  ...chatRoutes,
 } as const satisfies Record<string, RouteSchemas>;
 
 export type Routes = typeof routes;

@@ -11,8 +11,7 @@ import type { OpsManualCredit, OpsSession } from '../../../shared/ops';
 import { useConfig } from '../config';
 import { formatAt, formatCoins, shorten } from '../format';
 import { Pager } from '../Pager';
-import { ReasonDialog } from '../ReasonDialog';
-import { ActionButton } from '../role';
+import { ReviewActions } from '../ReviewActions';
 import { Panel } from '../Stats';
 import { useLoad } from '../../useLoad';
 
@@ -76,21 +75,7 @@ export function CreditsView({ session, held }: { session: OpsSession; held: numb
 }
 
 function CreditCard({ item, me, onDone }: { item: OpsManualCredit; me: string; onDone(): void }) {
-  const [rejecting, setRejecting] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const mine = item.requestedBy === me;
-  const approve = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await opsPost('credits/:id/approve', undefined, { params: { id: item.id } });
-      onDone();
-    } catch (failure) {
-      setError((failure as Error).message);
-      setBusy(false);
-    }
-  };
   return (
     <li className="ops-card" aria-label={`Credit ${item.id}`}>
       <div className="ops-card-head">
@@ -107,39 +92,16 @@ function CreditCard({ item, me, onDone }: { item: OpsManualCredit; me: string; o
           {item.decisionReason && `: ${item.decisionReason}`}
         </p>
       )}
-      {error && (
-        <p className="ops-error" role="alert">
-          {error}
-        </p>
-      )}
       {item.status === 'held' && (
-        <div className="ops-row">
-          <ActionButton
-            color="green"
-            loading={busy}
-            disabled={mine}
-            title={mine ? 'You asked for it: a different admin must approve' : undefined}
-            onClick={() => void approve()}
-          >
-            Approve
-          </ActionButton>
-          <ActionButton color="red" onClick={() => setRejecting(true)}>
-            Reject
-          </ActionButton>
-        </div>
-      )}
-      {rejecting && (
-        <ReasonDialog
-          title="Reject the credit"
-          confirmLabel="Reject"
-          onClose={() => setRejecting(false)}
-          onConfirm={async (reason) => {
-            await opsPost('credits/:id/reject', { reason }, { params: { id: item.id } });
-            onDone();
-          }}
+        <ReviewActions
+          approveBlocked={mine ? 'You asked for it: a different admin must approve' : null}
+          approve={() => opsPost('credits/:id/approve', undefined, { params: { id: item.id } })}
+          reject={(reason) => opsPost('credits/:id/reject', { reason }, { params: { id: item.id } })}
+          rejectTitle="Reject the credit"
+          onDone={onDone}
         >
           <p>No coins move; the reason goes into the audit log.</p>
-        </ReasonDialog>
+        </ReviewActions>
       )}
     </li>
   );

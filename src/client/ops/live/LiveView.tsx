@@ -1,4 +1,4 @@
-/** The live view (docs/ops.md "Live view"): the round, the house, players and queues, the last rounds, errors. */
+/** The live view (docs/ops.md "Live view"): the round, the house, the day's results, players and queues, the last rounds, errors. */
 
 import { rateColor } from '../../hud/format';
 import { Chip } from '../../hud/pixel';
@@ -10,7 +10,7 @@ import { Maintenance } from './Maintenance';
 
 export function LiveView({ state }: { state: OpsState | null }) {
   if (!state) return <p role="status">Loading…</p>;
-  const { round, house, pending } = state;
+  const { round, house, pending, today } = state;
   const owedShare = round?.riskCap ? round.owedIfAllCashOut / round.riskCap : null;
   return (
     <div className="ops-grid">
@@ -55,6 +55,24 @@ export function LiveView({ state }: { state: OpsState | null }) {
                 </span>
               ),
             ],
+          ]}
+        />
+      </Panel>
+      <Panel title="Today (UTC), from the ledger">
+        <Stats
+          items={[
+            [
+              'Game result',
+              <span key="game" className={today.game < 0 ? 'ops-loss' : 'ops-gain'}>
+                {formatCoins(today.game)}
+              </span>,
+            ],
+            ['Manual credits', formatCoins(today.manualCredits)],
+            ['Manual debits', formatCoins(today.manualDebits)],
+            ...today.creditsBy.map(({ operator, amount }): [string, string] => [
+              `Credited by ${operator}`,
+              formatCoins(amount),
+            ]),
           ]}
         />
       </Panel>

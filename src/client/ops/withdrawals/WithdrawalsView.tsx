@@ -11,8 +11,7 @@ import type { OpsConfig, OpsSession, OpsWithdrawal } from '../../../shared/ops';
 import { useConfig } from '../config';
 import { formatAt, formatCoins, shorten } from '../format';
 import { Pager } from '../Pager';
-import { ReasonDialog } from '../ReasonDialog';
-import { ActionButton } from '../role';
+import { ReviewActions } from '../ReviewActions';
 import { Signature } from '../Signature';
 import { Panel } from '../Stats';
 import { useLoad } from '../../useLoad';
@@ -85,9 +84,6 @@ interface CardProps {
 }
 
 function WithdrawalCard({ item, config, me, onDone }: CardProps) {
-  const [rejecting, setRejecting] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const held = item.status === 'review';
   // Above the second threshold two different admins approve.
   const twoNeeded = held && config?.secondApprovalAbove != null && item.amount > config.secondApprovalAbove;
@@ -95,17 +91,6 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
   // retries a signing that failed (the row stays in review, approved).
   const approvedByMe = item.approvals.some((approval) => approval.by === me);
   const waitsForOther = approvedByMe && item.approvals.length < (twoNeeded ? 2 : 1);
-  const approve = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await opsPost('withdrawals/:id/approve', undefined, { params: { id: item.id } });
-      onDone();
-    } catch (failure) {
-      setError((failure as Error).message);
-      setBusy(false);
-    }
-  };
   return (
     <li className="ops-card" aria-label={`Withdrawal ${item.id}`}>
       <div className="ops-card-head">
@@ -128,39 +113,16 @@ function WithdrawalCard({ item, config, me, onDone }: CardProps) {
       <p className="ops-card-line">
         Transaction: <Signature config={config} signature={item.signature} />
       </p>
-      {error && (
-        <p className="ops-error" role="alert">
-          {error}
-        </p>
-      )}
       {held && (
-        <div className="ops-row">
-          <ActionButton
-            color="green"
-            loading={busy}
-            disabled={waitsForOther}
-            title={waitsForOther ? 'You approved it: a different admin must approve too' : undefined}
-            onClick={() => void approve()}
-          >
-            Approve
-          </ActionButton>
-          <ActionButton color="red" onClick={() => setRejecting(true)}>
-            Reject
-          </ActionButton>
-        </div>
-      )}
-      {rejecting && (
-        <ReasonDialog
-          title="Reject the withdrawal"
-          confirmLabel="Reject"
-          onClose={() => setRejecting(false)}
-          onConfirm={async (reason) => {
-            await opsPost('withdrawals/:id/reject', { reason }, { params: { id: item.id } });
-            onDone();
-          }}
+        <ReviewActions
+          approveBlocked={waitsForOther ? 'You approved it: a different admin must approve too' : null}
+          approve={() => opsPost('withdrawals/:id/approve', undefined, { params: { id: item.id } })}
+          reject={(reason) => opsPost('withdrawals/:id/reject', { reason }, { params: { id: item.id } })}
+          rejectTitle="Reject the withdrawal"
+          onDone={onDone}
         >
           <p>{formatCoins(item.amount)} coins go back to the player&apos;s balance; the player sees your reason.</p>
-        </ReasonDialog>
+        </ReviewActions>
       )}
     </li>
   );

@@ -8,3 +8,4 @@ export * from './payments';
 export * from './leadership';
 export * from './playerLimits';
 export * from './ops';
+export * from './chat';
