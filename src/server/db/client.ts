@@ -116,7 +116,7 @@ export async function connectDatabase(options: DatabasePlace & { functions: read
  * Creates or replaces every function in one transaction. Bodies are checked when called, not here,
  * so the statements may name each other in any order.
  */
-async function applyFunctions(db: Db, statements: readonly string[]): Promise<void> {
+export async function applyFunctions(db: Db, statements: readonly string[]): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(rawSql`SET LOCAL check_function_bodies = off`);
     for (const statement of statements) await tx.execute(rawSql.raw(statement));
