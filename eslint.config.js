@@ -65,6 +65,13 @@ export default tseslint.config(
     ),
   },
   {
+    files: ['src/server/db/**/*.ts'],
+    rules: forbid(
+      ['**/client/**', 'react', 'react-dom', 'pixi.js', '@pixi/*', '**/http/*', '**/stomp/*', '**/app', '**/services', '**/betting/*'],
+      'db/ connects, migrates and describes tables; what runs on it (the betting functions) is handed over by src/server/database.ts.',
+    ),
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: forbid(
       ['**/client/**', '**/server/**', 'react', 'react-*', 'pixi.js', '@pixi/*'],

@@ -1,35 +1,4 @@
--- Cashes a player's bet out by hand at the rate of p_at (the game clock) while its round flies, in
--- one statement: the bet's row lock, the judgement on the round's start and crash point (which
--- never change once it started), the outcome, and the credit with its ledger row. The growth curve
--- is src/shared/growth.ts's: the crash instant is started_at + ln(full_rate) / k, the rate
--- floor(e^(k * ms) * 100 * (1 + 1e-12)) hundredths, capped at the bet's own target (an auto
--- cash-out or MAX_WIN reached earlier pays that). Rounds in p_abandoned (an engine gave up on them
--- and will void them) take no cash-out. Returns the bet row, or {"refused": "not_found" |
--- "not_started" | "stopped" | "too_late" | <the bet's status>} with nothing written.
-CREATE FUNCTION cash_out(
-  p_account bigint, p_bet bigint, p_at bigint, p_growth_per_ms double precision, p_abandoned bigint[]
-) RETURNS jsonb LANGUAGE plpgsql AS $$
-DECLARE
-  v_bet bets;
-  v_round rounds;
-  v_rate integer;
-BEGIN
-  SELECT * INTO v_bet FROM bets WHERE id = p_bet AND account_id = p_account FOR UPDATE;
-  IF NOT FOUND THEN RETURN '{"refused": "not_found"}'; END IF;
-  IF v_bet.status <> 'CREATED' THEN RETURN jsonb_build_object('refused', v_bet.status); END IF;
-  SELECT * INTO v_round FROM rounds WHERE id = v_bet.round_id;
-  IF v_round.state = 'CREATED' THEN RETURN '{"refused": "not_started"}'; END IF;
-  IF v_round.id = ANY (p_abandoned) THEN RETURN '{"refused": "stopped"}'; END IF;
-  IF v_round.state NOT IN ('STARTED', 'ENDED') OR v_round.started_at IS NULL
-      OR p_at >= v_round.started_at + ln(greatest(1, v_round.full_rate)) / p_growth_per_ms THEN
-    RETURN '{"refused": "too_late"}';
-  END IF;
-  v_rate := least(v_bet.cashout_at,
-    floor(exp(p_growth_per_ms * greatest(0, p_at - v_round.started_at)) * 100 * (1 + 1e-12)));
-  UPDATE bets SET status = 'REFUNDED', rate = v_rate, win_amount = amount * v_rate / 100, settled_at = p_at
-    WHERE id = p_bet RETURNING * INTO v_bet;
-  IF move_balance(p_account, v_bet.win_amount, 'win', p_bet::text, p_at) IS NULL THEN
-    RAISE EXCEPTION 'cash_out: a credit was refused';
-  END IF;
-  RETURN to_jsonb(v_bet);
-END $$;
+-- The betting functions this migration once created are not part of the baseline: their one source
+-- is src/server/betting/*.sql, which the server applies after the migrations on every start
+-- (migrations change tables only). A database migrated before this was cut has the old versions,
+-- which that apply replaces.

@@ -5,7 +5,8 @@
  */
 
 import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
+import type { Database } from '../src/server/db/client';
+import { openDatabase } from '../src/server/database';
 import { DataDirInUse } from '../src/server/db/dataDirLock';
 
 export async function openScriptDatabase(): Promise<Database> {

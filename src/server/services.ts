@@ -2,7 +2,8 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import type { Database } from './db/client';
+import { openDatabase } from './database';
 import type { EventBus } from './bus/EventBus';
 import { LocalBus } from './bus/LocalBus';
 import { RedisBus } from './bus/RedisBus';

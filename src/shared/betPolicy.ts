@@ -8,7 +8,7 @@
 
 import { AUTO_RATE_MIN, BET_MIN, HUNDREDTHS_PER_COIN } from './constants';
 import { HUNDREDTHS_PER_RATE, rateHundredths } from './growth';
-import { formatCoins } from './money';
+import { formatCoins, parseDecimal } from './money';
 
 /** The smallest stake, in hundredths. */
 export const MIN_STAKE = BET_MIN * HUNDREDTHS_PER_COIN;
@@ -18,6 +18,12 @@ export const MIN_TARGET = Math.round(AUTO_RATE_MIN * HUNDREDTHS_PER_RATE);
 
 /** The target of a bet that only MAX_WIN ends (the database's cashout_at is a 32-bit integer). */
 const NO_TARGET = 2_147_483_647;
+
+/** A multiplier a player typed as a target ("2", "2.5", "1,01") in hundredths, digits past the second decimal cut; null when it is not a number. */
+export function typedTarget(text: string): number | null {
+  const hundredths = parseDecimal(text, 2);
+  return hundredths === null ? null : Number(hundredths);
+}
 
 /** What a stake of `amount` pays when cashed out at `rate` hundredths: rounded down to a hundredth of a coin. */
 export function payout(amount: number, rate: number): number {

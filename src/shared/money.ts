@@ -28,6 +28,18 @@ export function parseDecimal(text: string, decimals: number): bigint | null {
   return BigInt((match[1] || '0') + fraction);
 }
 
+/**
+ * Coins a person typed ("12", "12.5", "0,01"; with `signed`, "-3" and "+3" too) as exact hundredths:
+ * 'decimals' when the text has more than two decimals (never cut), null when it is not an amount.
+ */
+export function typedHundredths(text: string, signed = false): number | 'decimals' | null {
+  const match = /^([+-]?)(\d*)(?:[.,](\d*))?$/.exec(text.trim());
+  if (!match || (match[2] === '' && !match[3]) || (match[1] !== '' && !signed)) return null;
+  if ((match[3] ?? '').length > AMOUNT_DECIMALS) return 'decimals';
+  const value = Number(parseDecimal(`${match[2]}.${match[3] ?? ''}`, AMOUNT_DECIMALS));
+  return match[1] === '-' && value !== 0 ? -value : value;
+}
+
 /** Coins typed or computed (200, "200.5") to hundredths; null when it is not an amount. */
 export function coinsToHundredths(coins: number | string): number | null {
   const text = typeof coins === 'number' ? numberText(coins) : coins;
@@ -66,7 +78,12 @@ export function sanitizeAmountInput(raw: string, cap?: number): string {
   const text =
     dot < 0
       ? cleaned
-      : cleaned.slice(0, dot) + '.' + cleaned.slice(dot + 1).replace(/\./g, '').slice(0, AMOUNT_DECIMALS);
+      : cleaned.slice(0, dot) +
+        '.' +
+        cleaned
+          .slice(dot + 1)
+          .replace(/\./g, '')
+          .slice(0, AMOUNT_DECIMALS);
   if (cap !== undefined && Number(text) > cap) return String(cap);
   return text;
 }

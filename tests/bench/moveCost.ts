@@ -9,6 +9,7 @@
  */
 
 import { parseArgs } from 'node:util';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { startPostgres } from '../server/pg';
@@ -24,14 +25,19 @@ const { values } = parseArgs({
 const MOVES = Number(values.moves);
 const PLAYERS = 1000;
 
-type Client = typeof import('../../src/server/db/client');
+type Client = typeof import('../../src/server/db/client') & Pick<typeof import('../../src/server/database'), 'openDatabase'>;
 const checkouts: [string, string][] = [['this checkout', resolve('.')]];
 if (values.base) checkouts.unshift(['base', resolve(values.base)]);
 
 const cluster = await startPostgres();
 const setups = [];
 for (const [name, dir] of checkouts) {
-  const client = (await import(join(dir, 'src/server/db/client.ts'))) as Client;
+  // Since the composition root hands the betting functions over, openDatabase is src/server/database.ts's.
+  const composed = existsSync(join(dir, 'src/server/database.ts'));
+  const client = {
+    ...(await import(join(dir, 'src/server/db/client.ts'))),
+    ...(composed ? await import(join(dir, 'src/server/database.ts')) : {}),
+  } as Client;
   const databaseUrl = await cluster.createDatabase(name.replace(/\W/g, '_'));
   const database = await client.openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 1 });
   await database.db.execute(sql`INSERT INTO accounts (nickname, referral_code, balance, created_at)

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/database';
 import { checkLedger } from '../../src/server/ledger/check';
 import { freePort } from '../server/freePort';
 import type { TestServer } from '../server/harness';

@@ -22,13 +22,17 @@ describe('the house limits on the page', () => {
   });
 
   it("warns before a bet whose target the house's per-bet cap would lower, as place_bet lowers it", () => {
-    // 100 coins may win 50: x1.50 at most.
+    // 100 coins may win 50 (5000 hundredths): x1.50 at most.
     const auto = panel({ amount: '100', target: '2.00', autoCashOut: true });
-    expect(houseWarning(auto, 50)).toBe('House limit: this bet would cash out at x1.50 at most');
-    expect(houseWarning({ ...auto, target: '1.50' }, 50)).toBeNull();
-    expect(houseWarning({ ...auto, autoCashOut: false }, 50)).toBe('House limit: this bet would cash out at x1.50 at most');
-    expect(houseWarning(panel({ amount: '10000' }), 50)).toBe('The house can cover a bet of at most 5.000 $ right now');
+    expect(houseWarning(auto, 5000)).toBe('House limit: this bet would cash out at x1.50 at most');
+    expect(houseWarning({ ...auto, target: '1.50' }, 5000)).toBeNull();
+    expect(houseWarning({ ...auto, autoCashOut: false }, 5000)).toBe(
+      'House limit: this bet would cash out at x1.50 at most',
+    );
+    expect(houseWarning(panel({ amount: '10000' }), 5000)).toBe(
+      'The house can cover a bet of at most 5.000 $ right now',
+    );
     expect(houseWarning(auto, null)).toBeNull();
-    expect(houseWarning({ ...auto, betState: 'created' }, 50)).toBeNull();
+    expect(houseWarning({ ...auto, betState: 'created' }, 5000)).toBeNull();
   });
 });

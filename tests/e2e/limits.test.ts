@@ -44,9 +44,14 @@ describe('player limits in Chromium', () => {
     await signInByEmail(page, player.email);
     await profileButton().click();
     const limits = dialog('Your profile').getByRole('region', { name: 'Limits' });
+    // A third decimal is refused with a reason, never cut.
+    await limits.getByLabel('Daily loss limit').fill('5.001');
+    await limits.getByRole('button', { name: 'Save limits' }).click();
+    await poll(() => limits.getByRole('status').textContent()).toBe('A limit can have at most two decimals');
     await limits.getByLabel('Daily loss limit').fill('5');
     await limits.getByRole('button', { name: 'Save limits' }).click();
     await poll(() => limits.getByRole('status').textContent()).toBe('Limits saved');
+    expect(await limits.getByLabel('Daily loss limit').inputValue()).toBe('5');
     await page.keyboard.press('Escape');
 
     await waitForStage(page, (probe) => probe.phase === 'waiting', 120_000);

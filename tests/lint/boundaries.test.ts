@@ -27,6 +27,12 @@ describe('import boundaries (docs/architecture.md "Parts")', () => {
     expect(await refused('src/client/panels/x.ts', '../state/panelsAtom')).toBe(false);
   });
 
+  it('keeps the database apart from the betting functions it runs: the composition root joins them', async () => {
+    expect(await refused('src/server/db/client.ts', '../betting/functions')).toBe(true);
+    expect(await refused('src/server/db/client.ts', '../http/errors')).toBe(true);
+    expect(await refused('src/server/database.ts', './betting/functions')).toBe(false);
+  });
+
   it('keeps shared code pure: no client, server, React, Pixi or Node, with or without node:', async () => {
     for (const source of ['../client/x', '../server/x', 'react', 'pixi.js', 'node:crypto', 'crypto', 'fs/promises'])
       expect([source, await refused('src/shared/x.ts', source)]).toEqual([source, true]);

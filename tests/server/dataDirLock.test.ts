@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { operators } from '../../src/server/db/schema';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/database';
 import { startServer } from './harness';
 
 const run = promisify(execFile);

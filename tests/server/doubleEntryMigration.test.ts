@@ -5,8 +5,8 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsBefore } from './migrations';
-import type { Db } from '../../src/server/db/client';
-import { applyFunctions } from '../../src/server/betting/functions';
+import { applyFunctions, type Db } from '../../src/server/db/client';
+import { bettingFunctions } from '../../src/server/betting/functions';
 import { checkLedger } from '../../src/server/ledger/check';
 import { balances } from '../../src/server/ledger/books';
 
@@ -40,7 +40,7 @@ describe(`migration ${MIGRATION}`, () => {
     `);
 
     await migrate(db, { migrationsFolder: 'drizzle' });
-    await applyFunctions(db as unknown as Db);
+    await applyFunctions(db as unknown as Db, bettingFunctions());
     const { players, house } = await balances(db as unknown as Db);
     expect({ players, ...house }).toEqual({
       players: 11600n,

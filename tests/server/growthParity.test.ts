@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROWTH_PER_MS, RANDOM_MAX, RTP } from '../../src/shared/constants';
 import { crashInstant, msToRate, rateAt, rateHundredths, targetReached } from '../../src/shared/growth';
-import { IN_MEMORY, openDatabase, queryRows, type Database } from '../../src/server/db/client';
+import { IN_MEMORY, queryRows, type Database } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/database';
 
 /** Every hundredth up to x100, then a sparser walk to the largest crash point. */
 function hundredthSteps(): number[] {

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireSignature } from '../../src/server/chain/houseTransfer';
-import { openDatabase, queryRows, type Database } from '../../src/server/db/client';
+import { queryRows, type Database } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/database';
 import { accounts, depositIntents, withdrawals } from '../../src/server/db/schema';
 import { moveBalance } from '../../src/server/betting/balance';
 import { checkLedger } from '../../src/server/ledger/check';

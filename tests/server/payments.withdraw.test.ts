@@ -210,9 +210,9 @@ describe('proof of reserves', () => {
     ).toBe(200);
     const reply = await call(t, 'GET', '/payment/reserves');
     chain.submit = submit;
-    // The bankroll is what the house holds beyond every coin owed: 1.709995 - 0.7 SOL, in coins.
+    // The bankroll is what the house holds beyond every coin owed: 1.709995 - 0.7 SOL, in hundredths.
     expect(reply.body.data).toMatchObject({
-      ...{ wallet: chain.houseAddress, houseSol: 1.709995, owedSol: 0.7, covered: true, bankroll: 10_099.95 },
+      ...{ wallet: chain.houseAddress, houseSol: 1.709995, owedSol: 0.7, covered: true, bankroll: 1_009_995 },
       ...{ maxBetProfit: expect.any(Number), maxRoundProfit: expect.any(Number) },
     });
   });

@@ -36,9 +36,9 @@ describe('player limits, self-exclusion and the per-bet cap', () => {
     expect(initial.body.data).toMatchObject({ pending: {}, exclusion: null, realityCheckMinutes: 0, timeZone: 'UTC' });
     expect(Object.values(initial.body.data!.limits).every((v) => v === null)).toBe(true);
 
-    const set = await player.put<PlayerLimits>('/user/limits', { lossDaily: 50, realityCheckMinutes: 15 });
+    const set = await player.put<PlayerLimits>('/user/limits', { lossDaily: 5000, realityCheckMinutes: 15 });
     expect(set.body.data).toMatchObject({ pending: {}, realityCheckMinutes: 15 });
-    expect(set.body.data!.limits.lossDaily).toBe(50);
+    expect(set.body.data!.limits.lossDaily).toBe(5000);
 
     const round = await openRound(db, 2);
     expect((await player.post('/bet/create', { amount: 3000 })).status).toBe(200);
@@ -51,23 +51,30 @@ describe('player limits, self-exclusion and the per-bet cap', () => {
     await endRound(db, round);
 
     const before = Date.now();
-    const raised = await player.put<PlayerLimits>('/user/limits', { lossDaily: 500, wagerWeekly: 1000 });
-    expect(raised.body.data!.limits).toMatchObject({ lossDaily: 50, wagerWeekly: 1000 });
+    const raised = await player.put<PlayerLimits>('/user/limits', { lossDaily: 50_000, wagerWeekly: 100_000 });
+    expect(raised.body.data!.limits).toMatchObject({ lossDaily: 5000, wagerWeekly: 100_000 });
     const pending = raised.body.data!.pending.lossDaily!;
-    expect(pending.amount).toBe(500);
+    expect(pending.amount).toBe(50_000);
     expect(pending.at).toBeGreaterThanOrEqual(before + RAISE_DELAY_MS);
     // Lowering again drops the waiting raise.
-    const lowered = await player.put<PlayerLimits>('/user/limits', { lossDaily: 40, wagerWeekly: null });
-    expect(lowered.body.data!.limits.lossDaily).toBe(40);
+    const lowered = await player.put<PlayerLimits>('/user/limits', { lossDaily: 4000, wagerWeekly: null });
+    expect(lowered.body.data!.limits.lossDaily).toBe(4000);
     expect(lowered.body.data!.pending).toEqual({ wagerWeekly: { amount: null, at: expect.any(Number) } });
     expect((await player.put('/user/limits', { lossDaily: -1 })).status).toBe(400);
+    // Hundredths on the wire: a part of a hundredth is refused with a reason, never cut.
+    const fraction = await player.put('/user/limits', { lossDaily: 10000.1 });
+    expect([fraction.status, fraction.body.errorMessage]).toEqual([
+      400,
+      'A limit is a whole number of hundredths of a coin (10000 is 100 coins): a coin has at most two decimals',
+    ]);
+    expect((await player.get<PlayerLimits>('/user/limits')).body.data!.limits.lossDaily).toBe(4000);
     expect((await player.put('/user/limits', { realityCheckMinutes: 20 })).status).toBe(400);
     expect(await checkLedger(db)).toEqual([]);
   });
 
   it('refuses a deposit that would pass a deposit limit before anything is signed', async () => {
     const player = await payments.signIn(t);
-    expect((await as(player.token).put('/user/limits', { depositDaily: 150 })).status).toBe(200);
+    expect((await as(player.token).put('/user/limits', { depositDaily: 15_000 })).status).toBe(200);
     // 0.01 SOL is 100 coins: the first fits, the second would make 200.
     expect((await payments.call(t, 'POST', '/payment/prepare', { amount: 0.01 }, player.token)).status).toBe(200);
     const refused = await payments.call(t, 'POST', '/payment/prepare', { amount: 0.01 }, player.token);
@@ -88,8 +95,8 @@ describe('player limits, self-exclusion and the per-bet cap', () => {
     expect([bet.status, bet.body.errorMessage]).toEqual([403, `You have excluded yourself from play until ${end}`]);
     const deposit = await payments.call(t, 'POST', '/payment/prepare', { amount: 0.01 }, player.token);
     expect(deposit.status).toBe(403);
-    expect((await api.put('/user/limits', { lossDaily: 10 })).status).toBe(200);
-    expect((await api.put('/user/limits', { lossDaily: 20 })).status).toBe(403);
+    expect((await api.put('/user/limits', { lossDaily: 1000 })).status).toBe(200);
+    expect((await api.put('/user/limits', { lossDaily: 2000 })).status).toBe(403);
     expect((await api.get('/bet/history')).status).toBe(200);
     const withdraw = await payments.call(
       t,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from '../../src/server/db/client';
+import { queryRows, type Database } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/database';
 import { postgresTarget } from '../../src/server/db/postgresUrl';
 import { startPostgres, type PostgresCluster } from './pg';
 

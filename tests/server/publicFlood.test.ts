@@ -6,7 +6,7 @@
 import { Agent, request } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/database';
 import { rounds } from '../../src/server/db/schema';
 import { startPostgres, type PostgresCluster } from './pg';
 import { spawnServer, type ServerProcess } from './serverProcess';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/database';
 import { rounds } from '../../src/server/db/schema';
 import { fixedCrashPoints } from './crashPoints';
 import { startServer } from './harness';

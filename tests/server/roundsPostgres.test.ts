@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/database';
 import { rounds } from '../../src/server/db/schema';
 import { insertRound, markEnded, markStarted } from '../../src/server/game/rounds';
 import { fixedCrashPoints } from './crashPoints';

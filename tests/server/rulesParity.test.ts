@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_TARGET, houseTarget, payout } from '../../src/shared/betPolicy';
 import { LIMIT_NAMES, limitOf } from '../../src/shared/wire/limitNames';
-import { IN_MEMORY, openDatabase, queryRows, type Database } from '../../src/server/db/client';
+import { IN_MEMORY, queryRows, type Database } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/database';
 
 /** Stakes from the smallest to the largest a balance can hold, with the awkward ones between. */
 const STAKES = [1000, 1001, 1013, 3333, 9999, 10_000, 123_456, 7_777_777, 10_000_000, 999_999_999_99];

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/database';
 import { rounds } from '../../src/server/db/schema';
 import { DESTINATIONS } from '../../src/shared/protocol';
 import { openRaw, waitUntil } from './stompClient';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/database';
 import { startPostgres, type PostgresCluster } from './pg';
 
 const functionsFolder = fileURLToPath(new URL('../../src/server/betting', import.meta.url));

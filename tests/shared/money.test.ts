@@ -8,6 +8,7 @@ import {
   parseDecimal,
   sanitizeAmountInput,
   solToLamports,
+  typedHundredths,
 } from '../../src/shared/money';
 
 describe('formatCoins', () => {
@@ -80,5 +81,18 @@ describe('sanitizeAmountInput', () => {
     expect(sanitizeAmountInput('999.5', 999)).toBe('999');
     expect(sanitizeAmountInput('998.99', 999)).toBe('998.99');
     expect(sanitizeAmountInput('1500')).toBe('1500');
+  });
+});
+
+describe('typedHundredths', () => {
+  it('reads coins a person typed as exact hundredths, and refuses a third decimal instead of cutting it', () => {
+    expect(typedHundredths('12')).toBe(1200);
+    expect(typedHundredths('0,01')).toBe(1);
+    expect(typedHundredths('100.5')).toBe(10050);
+    expect(typedHundredths('100.001')).toBe('decimals');
+    expect(typedHundredths('-3')).toBeNull();
+    expect(typedHundredths('-3', true)).toBe(-300);
+    expect(typedHundredths('+0.5', true)).toBe(50);
+    for (const text of ['', 'abc', '1e3', '.', '1.2.3']) expect(typedHundredths(text)).toBeNull();
   });
 });

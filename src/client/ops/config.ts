@@ -2,7 +2,7 @@
 
 import { opsGet } from './api';
 import type { OpsConfig } from '../../shared/ops';
-import { useLoad } from './useLoad';
+import { useLoad } from '../useLoad';
 
 let asked: Promise<OpsConfig> | null = null;
 

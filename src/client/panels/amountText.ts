@@ -1,6 +1,6 @@
 /** The panel inputs' texts: hundredths back to what the amount input shows, and the rate input's tidy form. */
 
-import { MIN_STAKE, MIN_TARGET } from '../../shared/betPolicy';
+import { MIN_STAKE, MIN_TARGET, typedTarget } from '../../shared/betPolicy';
 import { BET_DEFAULT_RATE_TEXT, HUNDREDTHS_PER_COIN } from '../../shared/constants';
 import { coinsToHundredths } from '../../shared/money';
 
@@ -31,7 +31,7 @@ export function tidyAmount(text: string): string {
 
 /** The auto cash-out target input on leaving it: two decimals, at least x1.01, the default when empty. */
 export function tidyTarget(text: string): string {
-  const hundredths = coinsToHundredths(text);
+  const hundredths = typedTarget(text);
   if (hundredths === null || text.trim() === '') return BET_DEFAULT_RATE_TEXT;
   return (Math.max(MIN_TARGET, hundredths) / 100).toFixed(2);
 }

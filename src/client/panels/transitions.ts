@@ -3,7 +3,7 @@
  * the controller's commands and by what the server says of rounds and bets.
  */
 
-import { MIN_STAKE } from '../../shared/betPolicy';
+import { MIN_STAKE, typedTarget } from '../../shared/betPolicy';
 import { coinsToHundredths } from '../../shared/money';
 import type { GameEvent, GameLimitData } from '../../shared/protocol';
 import { amountText } from './amountText';
@@ -149,6 +149,6 @@ export function betAmount(panel: PanelState): number | null {
 
 /** The auto cash-out target as a number with two decimals, or null. */
 export function target(panel: PanelState): number | null {
-  const hundredths = coinsToHundredths(panel.target);
+  const hundredths = typedTarget(panel.target);
   return hundredths === null ? null : hundredths / 100;
 }

@@ -4,7 +4,7 @@ import { atom } from 'jotai';
 import type { GameLimitData } from '../../shared/protocol';
 
 interface HouseState {
-  /** Coins of profit one bet may win in the round taking bets; null while unknown. */
+  /** Hundredths of profit one bet may win in the round taking bets; null while unknown. */
   maxBetProfit: number | null;
   /** The last GAME_LIMIT: every open bet of that round was cashed out at its rate. */
   limit: GameLimitData | null;

@@ -1,23 +1,21 @@
 /**
  * The database's betting functions: each `.sql` file of this folder holds one, the source of truth,
  * applied with CREATE OR REPLACE after the migrations on every start (migrations change tables
- * only; drizzle/0005, 0007 and 0008 created earlier versions, which this replaces). The constants
- * of the growth curve and of the bet policy, and the limits' names, are generated from src/shared, so SQL and TypeScript
- * share one definition.
- * The TypeScript beside them calls them: bets.ts (place, cancel, cash out), BetSettler.ts (auto
- * cash-outs and voided rounds), balance.ts (payments' balance moves). The house's accounts and the
- * kinds of transfer come from transferKinds.ts the same way.
+ * only); the composition root hands them to the database (src/server/database.ts). The constants
+ * of the growth curve and of the bet policy, and the limits' names, are generated from src/shared,
+ * so SQL and TypeScript share one definition. The TypeScript beside them calls them: bets.ts
+ * (place, cancel, cash out), BetSettler.ts (auto cash-outs and voided rounds), balance.ts
+ * (payments' balance moves). The house's accounts and the kinds
+ * of transfer come from transferKinds.ts the same way.
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { MIN_TARGET } from '../../shared/betPolicy';
 import { GROWTH_PER_MS } from '../../shared/constants';
 import { HUNDREDTHS_PER_RATE, SHOWN_RATE_EPSILON } from '../../shared/growth';
 import { LIMIT_NAMES, limitOf, type LimitName } from '../../shared/wire/limitNames';
-import type { Db } from '../db/client';
 import { transferKindStatements } from './transferKinds';
 
 const folder = fileURLToPath(new URL('.', import.meta.url));
@@ -34,8 +32,8 @@ function limitLookup(name: string, value: (limit: LimitName) => string): string 
   return `CREATE OR REPLACE FUNCTION ${name}(p_name text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE p_name ${cases} END $$`;
 }
 
-/** The statements that define every function: the shared constants, the ledger's accounts and kinds, then this folder's files. */
-function functionStatements(): string[] {
+/** The statements that define every betting function: the shared constants, then this folder's files. */
+export function bettingFunctions(): string[] {
   const files = readdirSync(folder)
     .filter((name) => name.endsWith('.sql'))
     .sort();
@@ -49,16 +47,4 @@ function functionStatements(): string[] {
     limitLookup('limit_unit', (limit) => limitOf(limit).period),
     ...files.map((name) => readFileSync(join(folder, name), 'utf8')),
   ];
-}
-
-/**
- * Creates or replaces every function in one transaction. Bodies are checked when called, not here,
- * so the files may name each other in any order.
- */
-export async function applyFunctions(db: Db): Promise<void> {
-  const statements = functionStatements();
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL check_function_bodies = off`);
-    for (const statement of statements) await tx.execute(sql.raw(statement));
-  });
 }

@@ -4,9 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lockDataDir } from './dataDirLock';
 import { join } from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { sql as rawSql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { applyFunctions } from '../betting/functions';
 import * as schema from './schema';
 import { postgresTarget } from './postgresUrl';
 
@@ -51,15 +50,19 @@ const MIGRATION_LOCK = 0x6d696772; // "migr"
 /** Connections of the PostgreSQL pool: a busy connection pipelines further statements (see docs/benchmarks/betting.md "Conclusions"). */
 export const POOL_SIZE = 20;
 
-/**
- * Opens the database, applies every pending migration and then the betting functions;
- * `poolSize` (PostgreSQL only) defaults to POOL_SIZE.
- */
-export async function openDatabase(options: {
+/** Where the database is: PostgreSQL at `databaseUrl`, else PGlite under `dataDir`; `poolSize` (PostgreSQL only) defaults to POOL_SIZE. */
+export interface DatabasePlace {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
-}): Promise<Database> {
+}
+
+/**
+ * Opens the database, applies every pending migration (they change tables only) and then
+ * `functions`, the statements that create or replace the SQL functions, which the composition
+ * root hands over (src/server/database.ts).
+ */
+export async function connectDatabase(options: DatabasePlace & { functions: readonly string[] }): Promise<Database> {
   if (options.databaseUrl) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
@@ -79,7 +82,7 @@ export async function openDatabase(options: {
       await setup`select pg_advisory_lock(${MIGRATION_LOCK})`;
       const setupDb = drizzle(setup, { schema });
       await migrate(setupDb, { migrationsFolder });
-      await applyFunctions(setupDb as unknown as Db);
+      await applyFunctions(setupDb as unknown as Db, options.functions);
     } finally {
       await setup.end({ timeout: 5 });
     }
@@ -101,10 +104,21 @@ export async function openDatabase(options: {
     const client = new PGlite(dir);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
-    await applyFunctions(db as unknown as Db);
+    await applyFunctions(db as unknown as Db, options.functions);
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close().finally(release) };
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/**
+ * Creates or replaces every function in one transaction. Bodies are checked when called, not here,
+ * so the statements may name each other in any order.
+ */
+export async function applyFunctions(db: Db, statements: readonly string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(rawSql`SET LOCAL check_function_bodies = off`);
+    for (const statement of statements) await tx.execute(rawSql.raw(statement));
+  });
 }

@@ -2,7 +2,6 @@
 
 import { desc, isNotNull } from 'drizzle-orm';
 import type { ReservesResponse } from '../../shared/protocol';
-import { HUNDREDTHS_PER_COIN } from '../../shared/constants';
 import { hundredthsToLamports, lamportsToHundredths, lamportsToSol } from '../../shared/money';
 import { rounds } from '../db/schema';
 import { owedHundredths } from '../ledger/books';
@@ -26,16 +25,14 @@ export async function proofOfReserves(ctx: PaymentContext): Promise<ReservesResp
     .where(isNotNull(rounds.maxRoundProfit))
     .orderBy(desc(rounds.id))
     .limit(1);
-  const coins = (hundredths: number | null | undefined) =>
-    hundredths == null ? null : hundredths / HUNDREDTHS_PER_COIN;
   return {
     wallet: ctx.chain.houseAddress,
     houseSol: lamportsToSol(house),
     owedSol: lamportsToSol(owedLamports),
     covered: house >= owedLamports,
-    bankroll: coins(Number(bankroll > 0n ? bankroll : 0n))!,
-    maxBetProfit: coins(caps?.maxBetProfit),
-    maxRoundProfit: coins(caps?.maxRoundProfit),
+    bankroll: Number(bankroll > 0n ? bankroll : 0n),
+    maxBetProfit: caps?.maxBetProfit ?? null,
+    maxRoundProfit: caps?.maxRoundProfit ?? null,
   };
 }
 

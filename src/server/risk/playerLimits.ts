@@ -16,7 +16,6 @@ import {
   type RealityCheckMinutes,
   type SessionResult,
 } from '../../shared/protocol';
-import { HUNDREDTHS_PER_COIN } from '../../shared/constants';
 import { formatCoins } from '../../shared/money';
 import { queryRows, type Db, type Tx } from '../db/client';
 import { exclusions, playerLimits, realityChecks } from '../db/schema';
@@ -71,8 +70,6 @@ function utc(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-const coins = (hundredths: number | null) => (hundredths === null ? null : hundredths / HUNDREDTHS_PER_COIN);
-
 /** The player's limits, raises still waiting, self-exclusion and reality check, as of `now`. */
 export async function readLimits(db: Db | Tx, accountId: number, now: number): Promise<PlayerLimits> {
   const rows = await db
@@ -91,9 +88,8 @@ export async function readLimits(db: Db | Tx, accountId: number, now: number): P
   const pending: PlayerLimits['pending'] = {};
   for (const row of rows) {
     const name = row.name as LimitName;
-    limits[name] = coins(row.inForce);
-    if (row.pendingAt !== null && row.pendingAt > now)
-      pending[name] = { amount: coins(row.pendingAmount), at: row.pendingAt };
+    limits[name] = row.inForce;
+    if (row.pendingAt !== null && row.pendingAt > now) pending[name] = { amount: row.pendingAmount, at: row.pendingAt };
   }
   const exclusion = await exclusionOf(db, accountId, now);
   const [check] = await db.select().from(realityChecks).where(eq(realityChecks.accountId, accountId));
@@ -137,14 +133,9 @@ export async function updateLimits(
       const inForce = current.limits[name];
       const lower = wanted !== null && (inForce === null || wanted <= inForce);
       if (!lower && current.exclusion) throw excluded(current.exclusion.until);
-      const amount = wanted === null ? null : Math.round(wanted * HUNDREDTHS_PER_COIN);
       const row = lower
-        ? { amount, pendingAmount: null, pendingAt: null }
-        : {
-            amount: inForce === null ? null : Math.round(inForce * HUNDREDTHS_PER_COIN),
-            pendingAmount: amount,
-            pendingAt: now + RAISE_DELAY_MS,
-          };
+        ? { amount: wanted, pendingAmount: null, pendingAt: null }
+        : { amount: inForce, pendingAmount: wanted, pendingAt: now + RAISE_DELAY_MS };
       await tx
         .insert(playerLimits)
         .values({ accountId, name, ...row })
@@ -205,7 +196,7 @@ export async function depositRefusal(
   return row?.refusal ? limitRefusal(row.refusal) : null;
 }
 
-/** The player's bets placed since `since` (ms): how many, and their net result in coins: what a loss limit counts, negated. */
+/** The player's bets placed since `since` (ms): how many, and their net result in hundredths: what a loss limit counts, negated. */
 export async function sessionResult(db: Db, accountId: number, since: number): Promise<SessionResult> {
   const [row] = await queryRows<{ bets: string | number; net: string | number }>(
     db,
@@ -213,5 +204,5 @@ export async function sessionResult(db: Db, accountId: number, since: number): P
                   AND status IN ('CREATED', 'CASHED_OUT')) AS bets,
                -limit_used(${accountId}, 'loss', ${since}::bigint) AS net`,
   );
-  return { bets: Number(row?.bets ?? 0), net: Number(row?.net ?? 0) / HUNDREDTHS_PER_COIN };
+  return { bets: Number(row?.bets ?? 0), net: Number(row?.net ?? 0) };
 }

@@ -1,7 +1,7 @@
 /** /auth: wallet sign-in (SIWS) and email accounts (docs/wire.md "Auth"). */
 
 import { z } from 'zod';
-import { body, text } from './fields';
+import { body, text, query } from './fields';
 
 /** Sign-In-With-Solana input (Wallet Standard `SolanaSignInInput`). */
 export const signInInput = z.object({
@@ -48,4 +48,4 @@ export const loginBody = z
     description: 'email: `{login, password}`; wallet: `{login, signature, message, referralId?, telegramId?}`',
   });
 export const registration = body({ email, password, ...firstSignIn });
-export const nonceQuery = body({ wallet: text('wallet', 64) });
+export const nonceQuery = query({ wallet: text('wallet', 64) });

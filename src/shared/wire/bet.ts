@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MIN_STAKE, STAKE_NOT_WHOLE, STAKE_TOO_SMALL } from '../betPolicy';
 import { AUTO_RATE_MAX, AUTO_RATE_MIN } from '../constants';
 import { bet } from './betObject';
-import { beforeBet, body, number } from './fields';
+import { beforeBet, body, number, query } from './fields';
 import { receipt } from './proof';
 
 /** Bets in leaders and history also carry their round's fairness data. */
@@ -86,4 +86,4 @@ export const refundBody = body({
     .max(AUTO_RATE_MAX, `seenRate must be at most ${AUTO_RATE_MAX}`)
     .optional(),
 });
-export const betHistoryQuery = body({ before: beforeBet });
+export const betHistoryQuery = query({ before: beforeBet });

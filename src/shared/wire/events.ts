@@ -25,7 +25,8 @@ const gameStarted = z.object({
   serverTime: z.number(),
 });
 const gameRate = z.object({ gameId: z.string(), rate: z.number(), elapsedMs: z.number(), serverTime: z.number() });
-const gameEnded = z.object({
+/** GAME_ENDED's data; GET /game/last's rounds are the same with a voided mark (game.ts's roundHistoryEntry). */
+export const gameEnded = z.object({
   gameId: z.string(),
   rate: z.number(),
   fullRate: z.number(),

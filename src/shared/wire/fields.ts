@@ -18,15 +18,19 @@ export type Envelope<T = unknown> = {
   errorParams?: RefusalParams;
 };
 
-/** A JSON object body with exactly these fields: anything else is refused by name. */
-export function body<T extends z.ZodRawShape>(shape: T) {
+/** Exactly these fields, anything else refused by name; `what` is said when it is not an object at all. */
+function strictFields<T extends z.ZodRawShape>(shape: T, what: string) {
   return z.strictObject(shape, {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `Unknown field: ${issue.keys.join(', ')}`
-        : 'The request body must be a JSON object',
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : what),
   });
 }
+
+/** A JSON object body with exactly these fields. */
+export const body = <T extends z.ZodRawShape>(shape: T) =>
+  strictFields(shape, 'The request body must be a JSON object');
+
+/** A query string with exactly these fields. */
+export const query = <T extends z.ZodRawShape>(shape: T) => strictFields(shape, 'The query must name its fields');
 
 /** A required non-empty string of at most `max` characters. */
 export function text(name: string, max: number) {

@@ -9,6 +9,7 @@ import {
   ROUNDS_PAGE_MAX,
   type LeaderPeriod,
 } from '../constants';
+import { gameEnded } from './events';
 import { beforeBet, pageSize, roundNumber } from './fields';
 import { maintenanceEvent } from './events';
 
@@ -32,16 +33,10 @@ export const gameInfo = z.object({
 });
 export type GameInfo = z.infer<typeof gameInfo>;
 
-/** One finished round, newest first in GET /game/last. */
+/** One finished round, newest first in GET /game/last: its GAME_ENDED. */
 export const roundHistoryEntry = z.object({
-  gameId: z.string(),
-  /** The final rate; for a voided round, the crash point it was drawn with (it never flew there). */
-  rate: z.number(),
-  fullRate: z.number(),
-  hash: z.string(),
-  salt: z.string(),
-  time: z.number(),
-  /** Extension: the round was voided and its bets refunded. */
+  ...gameEnded.shape,
+  /** Extension: the round was voided and its bets refunded; its `rate` is the crash point it was drawn with (it never flew there). */
   voided: z.literal(true).optional(),
   /** Extension (docs/provably-fair.md "Settlement roots"): the root over the round's settled bets (hex), once computed. */
   settlementRoot: z.string().optional(),

@@ -71,11 +71,11 @@ export const reserves = z.object({
   owedSol: z.number(),
   /** The house holds at least what it owes. */
   covered: z.boolean(),
-  /** Extension (docs/architecture.md "House limits"): coins the house holds beyond what it owes (never below 0). */
+  /** Extension (docs/architecture.md "House limits"): hundredths of a coin the house holds beyond what it owes (never below 0). */
   bankroll: z.number(),
-  /** Extension: the largest profit one bet may win in the round taking bets, in coins (null before the first round). */
+  /** Extension: the largest profit one bet may win in the round taking bets, in hundredths (null before the first round). */
   maxBetProfit: z.number().nullable(),
-  /** Extension: the largest profit the house pays in that round, in coins; reaching it cashes every open bet out. */
+  /** Extension: the largest profit the house pays in that round, in hundredths; reaching it cashes every open bet out. */
   maxRoundProfit: z.number().nullable(),
 });
 export type ReservesResponse = z.infer<typeof reserves>;

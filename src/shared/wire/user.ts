@@ -1,8 +1,7 @@
 /** /user: the signed-in player's profile, stats, own limits, reality check and self-exclusion (docs/wire.md "Player"). */
 
 import { z } from 'zod';
-import { coinsToHundredths } from '../money';
-import { body } from './fields';
+import { body, query } from './fields';
 import { EXCLUSION_DURATIONS, LIMIT_NAMES, REALITY_CHECK_MINUTES, type LimitName } from './limitNames';
 
 export const profile = z.object({
@@ -24,7 +23,7 @@ export type RealityCheckMinutes = z.infer<typeof realityCheckMinutes>;
 const perLimit = <T extends z.ZodType>(schema: T) =>
   z.object(Object.fromEntries(LIMIT_NAMES.map((name) => [name, schema])) as Record<LimitName, T>);
 
-/** GET /user/limits, and the answer of PUT /user/limits and POST /user/exclusion (extension). Amounts in coins. */
+/** GET /user/limits, and the answer of PUT /user/limits and POST /user/exclusion (extension). Amounts in hundredths. */
 export const playerLimits = z.object({
   /** The limits in force; null: none. */
   limits: perLimit(z.number().nullable()),
@@ -38,7 +37,7 @@ export const playerLimits = z.object({
 });
 export type PlayerLimits = z.infer<typeof playerLimits>;
 
-/** GET /user/session?since=ms (extension), for the reality check: the bets placed since then and their net result in coins. */
+/** GET /user/session?since=ms (extension), for the reality check: the bets placed since then and their net result in hundredths. */
 export const sessionResult = z.object({ bets: z.number(), net: z.number() });
 export type SessionResult = z.infer<typeof sessionResult>;
 
@@ -58,20 +57,20 @@ export const playerStats = z.object({
 });
 export type PlayerStats = z.infer<typeof playerStats>;
 
-/** A limit in coins with at most two decimals, or null to remove it. */
+/** A limit in hundredths of a coin (10000 is 100.00 coins), or null to remove it. */
 const limit = z
-  .number({ error: 'A limit is an amount in coins, or null to remove it' })
+  .number({ error: 'A limit is a whole number of hundredths of a coin, or null to remove it' })
+  .int('A limit is a whole number of hundredths of a coin (10000 is 100 coins): a coin has at most two decimals')
   .positive('A limit must be above 0')
-  .max(1e12, 'That limit is too large')
-  .refine((coins) => coinsToHundredths(coins) !== null, 'A limit can have at most two decimals')
+  .max(1e14, 'That limit is too large')
   .nullable();
-/** PUT /user/limits: any of the limits in coins (null removes it), and the reality check's interval. */
+/** PUT /user/limits: any of the limits in hundredths (null removes it), and the reality check's interval. */
 export const limitsBody = body({
   ...perLimit(limit.optional()).shape,
   realityCheckMinutes: realityCheckMinutes.optional(),
 });
 export type PlayerLimitsUpdate = z.input<typeof limitsBody>;
-export const sessionQuery = body({
+export const sessionQuery = query({
   since: z
     .string()
     .regex(/^\d{1,16}$/, 'since must be a time in ms')

@@ -9,7 +9,7 @@ import type { PlayerStats } from '../../../shared/protocol';
 import { api } from '../../net/api';
 import { formatCoins, formatRate } from '../format';
 import { Chip } from '../pixel';
-import { useRequest } from '../modals/useRequest';
+import { useLoad } from '../../useLoad';
 import { BalanceChart } from './BalanceChart';
 import './lab.css';
 import { useT } from '../../i18n/i18n';
@@ -26,7 +26,7 @@ function curves(stats: PlayerStats) {
 
 export default function StatsPart() {
   const t = useT();
-  const stats = useRequest(() => api.get('/user/stats'));
+  const [stats] = useLoad(() => api.get('/user/stats'));
   const [by, setBy] = useState<'bet' | 'day'>('bet');
   if (stats.state === 'loading') return <p className="modal-empty">{t('common.loading')}</p>;
   if (stats.state === 'failed') return <p className="modal-message modal-message-error">{stats.message}</p>;

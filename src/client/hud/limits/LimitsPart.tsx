@@ -19,9 +19,11 @@ import {
 } from '../../../shared/protocol';
 import { excludeSelf, loadLimits, saveLimits } from '../../net/limits';
 import { limitsAtom } from '../../state/limitsAtom';
-import { formatDateTime } from '../format';
+import { typedHundredths } from '../../../shared/money';
+import { amountText } from '../../panels/amountText';
+import { formatCoins, formatDateTime } from '../format';
 import { Button } from '../pixel';
-import { useRequest } from '../modals/useRequest';
+import { useLoad } from '../../useLoad';
 import './limits.css';
 import { useT } from '../../i18n/i18n';
 
@@ -30,7 +32,7 @@ const PERIOD_WORDS = { day: 'limits.daily', week: 'limits.weekly', month: 'limit
 
 export function LimitsPart() {
   const t = useT();
-  const loaded = useRequest(loadLimits);
+  const [loaded] = useLoad(loadLimits);
   const limits = useAtomValue(limitsAtom);
   const [texts, setTexts] = useState<Partial<Record<LimitName, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -55,7 +57,11 @@ export function LimitsPart() {
     for (const name of LIMIT_NAMES) {
       const text = texts[name];
       if (text === undefined) continue;
-      update[name] = text.trim() === '' ? null : Number(text.replace(',', '.'));
+      // Typed in coins, sent in hundredths; more than two decimals is refused, never cut.
+      const hundredths = text.trim() === '' ? null : typedHundredths(text);
+      if (hundredths === 'decimals') return setMessage(t('limits.decimals'));
+      if (hundredths === null && text.trim() !== '') return setMessage(t('limits.notAmount'));
+      update[name] = hundredths;
     }
     run(() => saveLimits(update).then(() => setTexts({})), t('limits.saved'));
   };
@@ -92,13 +98,13 @@ export function LimitsPart() {
                         })}
                         inputMode="decimal"
                         placeholder={t('limits.none')}
-                        value={texts[name] ?? (limits.limits[name] === null ? '' : String(limits.limits[name]))}
+                        value={texts[name] ?? (limits.limits[name] === null ? '' : amountText(limits.limits[name]))}
                         onChange={(event) => setTexts({ ...texts, [name]: event.target.value })}
                       />
                       {pending && (
                         <span className="limits-pending">
                           {t('limits.pendingFrom', {
-                            amount: pending.amount === null ? t('limits.none') : pending.amount,
+                            amount: pending.amount === null ? t('limits.none') : formatCoins(pending.amount),
                             when: formatDateTime(pending.at),
                           })}
                         </span>

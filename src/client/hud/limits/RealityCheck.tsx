@@ -12,7 +12,7 @@ import { accessTokenAtom } from '../../state/sessionAtom';
 import { formatCoins } from '../format';
 import { Button } from '../pixel';
 import { Modal } from '../modals/Modal';
-import { useRequest } from '../modals/useRequest';
+import { useLoad } from '../../useLoad';
 import { useT } from '../../i18n/i18n';
 
 export function RealityCheck() {
@@ -41,9 +41,9 @@ export function RealityCheck() {
 /** The check itself: mounted each time one is due, so it loads this session's result once. */
 function RealityCheckDialog({ since, dueAt }: { since: number; dueAt: number }) {
   const t = useT();
-  const result = useRequest(() => sessionResult(since));
+  const [result] = useLoad(() => sessionResult(since));
   const played = Math.floor((dueAt - since) / 60_000);
-  const net = result.state === 'done' ? Math.round(result.value.net * 100) : null;
+  const net = result.state === 'done' ? result.value.net : null;
   return (
     <Modal open onClose={() => answerRealityCheck(true)} title={t('reality.title')}>
       <p>{t('reality.played', { minutes: played })}</p>

@@ -14,7 +14,7 @@ import { formatCoins, formatRate, formatTime, rateColor } from '../format';
 import { Chip } from '../pixel';
 import { fairnessOfBet } from './fairnessOfBet';
 import { Modal } from './Modal';
-import { useRequest } from './useRequest';
+import { useLoad } from '../../useLoad';
 import { useT } from '../../i18n/i18n';
 
 const StatsPart = lazy(() => import('../lab/StatsPart'));
@@ -53,7 +53,7 @@ export function BetsModal({ open, onClose }: { open: boolean; onClose(): void })
 
 function BetHistory() {
   const t = useT();
-  const history = useRequest(() => api.get('/bet/history').then(({ betHistory }) => betHistory.map(fromWire)));
+  const [history] = useLoad(() => api.get('/bet/history').then(({ betHistory }) => betHistory.map(fromWire)));
   const openFairness = useSetAtom(openFairnessAtom);
   if (history.state === 'loading') return <p className="modal-empty">{t('common.loading')}</p>;
   if (history.state === 'failed') return <p className="modal-message modal-message-error">{history.message}</p>;

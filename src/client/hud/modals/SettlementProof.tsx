@@ -18,7 +18,7 @@ import { formatRate } from '../format';
 import { useT, t } from '../../i18n/i18n';
 import { Check, Field } from './FairnessParts';
 import type { CheckResult } from './fairnessChecks';
-import { useRequest } from './useRequest';
+import { useLoad } from '../../useLoad';
 
 /** The root of round `gameId`: the one seen live, else the one published, else null. */
 async function rootOf(gameId: string, live: ReadonlyMap<string, string>): Promise<string | null> {
@@ -125,7 +125,7 @@ function BetChecker({ live }: { live: ReadonlyMap<string, string> }) {
 
 function Latency() {
   const t = useT();
-  const latency = useRequest(() => api.get('/fairness/latency'));
+  const [latency] = useLoad(() => api.get('/fairness/latency'));
   if (latency.state !== 'done' || latency.value.p50Ms === null) return null;
   const { p50Ms, p99Ms, count } = latency.value;
   return (

@@ -4,8 +4,7 @@
  */
 
 import { useAtomValue } from 'jotai';
-import { MIN_TARGET, houseTarget, largestCoveredBet } from '../../../shared/betPolicy';
-import { HUNDREDTHS_PER_COIN } from '../../../shared/constants';
+import { MIN_TARGET, houseTarget, largestCoveredBet, typedTarget } from '../../../shared/betPolicy';
 import { HUNDREDTHS_PER_RATE } from '../../../shared/growth';
 import { coinsToHundredths } from '../../../shared/money';
 import { t, useT } from '../../i18n/i18n';
@@ -19,9 +18,7 @@ export function HouseLimit() {
   // The line is there before the house's figures load, so their arrival moves nothing.
   return (
     <p className="house-limit" role="note">
-      {maxBetProfit === null
-        ? '\u00a0'
-        : t('panel.houseLimit', { amount: formatCoins(Math.round(maxBetProfit * HUNDREDTHS_PER_COIN)) })}
+      {maxBetProfit === null ? '\u00a0' : t('panel.houseLimit', { amount: formatCoins(maxBetProfit) })}
     </p>
   );
 }
@@ -31,10 +28,9 @@ export function houseWarning(panel: PanelState, maxBetProfit: number | null): st
   const amount = coinsToHundredths(panel.amount);
   if (maxBetProfit === null || amount === null || amount === 0 || panel.betState !== 'idle') return null;
   // The bet policy's per-bet cap, as place_bet applies it.
-  const profit = Math.round(maxBetProfit * HUNDREDTHS_PER_COIN);
-  const highest = houseTarget(amount, profit);
-  if (highest < MIN_TARGET) return t('panel.houseCover', { amount: formatCoins(largestCoveredBet(profit)) });
-  const target = panel.autoCashOut ? coinsToHundredths(panel.target) : null;
+  const highest = houseTarget(amount, maxBetProfit);
+  if (highest < MIN_TARGET) return t('panel.houseCover', { amount: formatCoins(largestCoveredBet(maxBetProfit)) });
+  const target = panel.autoCashOut ? typedTarget(panel.target) : null;
   if (target !== null && target <= highest) return null;
   return t('panel.houseTarget', { rate: formatRate(highest / HUNDREDTHS_PER_RATE) });
 }

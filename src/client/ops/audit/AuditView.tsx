@@ -11,7 +11,7 @@ import { formatAt } from '../format';
 import { Pager } from '../Pager';
 import { Panel } from '../Stats';
 import { Table } from '../Table';
-import { useLoad } from '../useLoad';
+import { useLoad } from '../../useLoad';
 
 const PAGE = 50;
 const FILTERS = ['actor', 'action', 'target'] as const;

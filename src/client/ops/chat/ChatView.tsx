@@ -11,7 +11,7 @@ import { formatAt } from '../format';
 import { ActionButton } from '../role';
 import { Panel } from '../Stats';
 import { Table } from '../Table';
-import { useLoad } from '../useLoad';
+import { useLoad } from '../../useLoad';
 import { ExportMessages } from './ExportMessages';
 import { MuteDialog } from './MuteDialog';
 import { SlowMode } from './SlowMode';

@@ -13,7 +13,7 @@ import { formatAt, formatCoins, shorten } from '../format';
 import { Pager } from '../Pager';
 import { ReviewActions } from '../ReviewActions';
 import { Panel } from '../Stats';
-import { useLoad } from '../useLoad';
+import { useLoad } from '../../useLoad';
 
 const PAGE = 25;
 const STATUS_COLOR = { held: 'yellow', applied: 'green', rejected: 'gray' } as const;

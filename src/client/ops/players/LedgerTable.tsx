@@ -5,7 +5,7 @@ import { opsGet } from '../api';
 import { formatAt, formatCoins } from '../format';
 import { Pager } from '../Pager';
 import { Table } from '../Table';
-import { useLoad } from '../useLoad';
+import { useLoad } from '../../useLoad';
 
 const PAGE = 25;
 

@@ -12,7 +12,7 @@ import { useConfig } from '../config';
 import { formatAt, formatCoins, formatWireRate } from '../format';
 import { Panel, Stats } from '../Stats';
 import { Table } from '../Table';
-import { useLoad } from '../useLoad';
+import { useLoad } from '../../useLoad';
 import { LedgerTable } from './LedgerTable';
 import { PlayerActions } from './PlayerActions';
 import { Transfers } from './Transfers';
@@ -118,9 +118,9 @@ export function PlayerFile({ id, onBack }: { id: string; onBack(): void }) {
   );
 }
 
-/** The limits the player set (amounts in coins, as players set them), or one 'none'. */
+/** The limits the player set (hundredths on the wire, shown in coins), or one 'none'. */
 function limitItems(limits: PlayerLimits): [string, string][] {
   const set = LIMIT_NAMES.filter((name) => limits.limits[name] !== null);
   if (set.length === 0) return [['Limits', 'none']];
-  return set.map((name) => [name, `${limits.limits[name]} coins`]);
+  return set.map((name) => [name, `${formatCoins(limits.limits[name]!)} coins`]);
 }

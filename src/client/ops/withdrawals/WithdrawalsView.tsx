@@ -14,7 +14,7 @@ import { Pager } from '../Pager';
 import { ReviewActions } from '../ReviewActions';
 import { Signature } from '../Signature';
 import { Panel } from '../Stats';
-import { useLoad } from '../useLoad';
+import { useLoad } from '../../useLoad';
 
 const PAGE = 25;
 

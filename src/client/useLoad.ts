@@ -1,10 +1,11 @@
-/** Loads something a view shows, again when its inputs change or on reload(). */
+/** Loads something a view or an open modal shows (the page's and the console's one fetch hook): again when its inputs change or on reload(). */
 
 import { useCallback, useEffect, useState } from 'react';
 
 type Loaded<T> = { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; message: string };
 
-export function useLoad<T>(load: () => Promise<T>, inputs: unknown[]): [Loaded<T>, () => void] {
+/** With no `inputs`, once per mount (a modal mounts its body when it opens). */
+export function useLoad<T>(load: () => Promise<T>, inputs: unknown[] = []): [Loaded<T>, () => void] {
   const [result, setResult] = useState<Loaded<T>>({ state: 'loading' });
   const [round, setRound] = useState(0);
   useEffect(() => {
