@@ -37,12 +37,13 @@ export function serveClient(app: FastifyInstance, staticDir: string | null): voi
       cacheControl: false,
       setHeaders: cacheHeaders,
     });
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    if (request.method !== 'GET' || /\.\w+$/.test(path))
-      return reply.status(404).send({ success: false, errorMessage: 'Not found' });
-    const page = OPS_PAGE.test(path) ? 'ops.html' : 'index.html';
-    return reply.header('cache-control', 'no-cache').sendFile(page);
+    // Here, where @fastify/static decorated the reply with sendFile: the root's replies lack it.
+    files.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (request.method !== 'GET' || /\.\w+$/.test(path))
+        return reply.status(404).send({ success: false, errorMessage: 'Not found' });
+      const page = OPS_PAGE.test(path) ? 'ops.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
+    });
   });
 }
