@@ -4,7 +4,7 @@
  * refreshes the session once, shared by every request that got one, and the request is sent again.
  * Only a 401 to the refresh signs the player out: a 429 or 5xx is the server's trouble, so the
  * refresh is tried again after its Retry-After, a bounded number of times. A read (GET) answered
- * 429 or 503 is tried again after its Retry-After too, while the header says the server is busy;
+ * 429 or 503 with a Retry-After is tried again after it too, while the header says the server is busy;
  * an action (POST, PUT) never is.
  */
 
@@ -143,7 +143,7 @@ async function refreshSession(): Promise<Renewal> {
 
 /**
  * `attempt`, and when `retry` (a read, safe to send twice) again after the server's Retry-After while
- * it answers 429 or 503, at most BUSY_TRIES times; the header says the server is busy meanwhile.
+ * it answers 429 or 503 with one, at most BUSY_TRIES times; the header says the server is busy meanwhile.
  */
 async function whileBusy<T>(attempt: () => Promise<T>, retry: boolean): Promise<T> {
   for (let tries = 1; ; tries++) {
@@ -153,7 +153,12 @@ async function whileBusy<T>(attempt: () => Promise<T>, retry: boolean): Promise<
       return value;
     } catch (error) {
       const response = error instanceof FetchError ? error.response : undefined;
-      const busy = retry && response !== undefined && (response.status === 429 || response.status === 503);
+      // Busy only when the server says for how long: a bare 503 (a proxy while the server restarts) is the caller's to back off from.
+      const busy =
+        retry &&
+        response !== undefined &&
+        (response.status === 429 || response.status === 503) &&
+        response.headers.has('retry-after');
       if (!busy || tries >= BUSY_TRIES) {
         if (tries > 1) store.set(serverBusyAtom, false);
         throw error;
