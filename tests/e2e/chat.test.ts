@@ -149,7 +149,9 @@ describe('the chat in Chromium', () => {
     try {
       await phone.page.goto(origin);
       await waitForStage(phone.page, (probe) => probe.ready && probe.readout !== null, 90_000);
-      await phone.page.getByRole('button', { name: 'Chat', exact: true }).click();
+      // On a phone the chat's chip is in the menu, with Game Rules and the Strategy Lab.
+      await phone.page.getByRole('button', { name: 'Menu' }).click();
+      await phone.page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Chat', exact: true }).click();
       const panel = phone.page.getByRole('complementary', { name: 'Chat' });
       await panel.waitFor();
       await poll(() => panel.locator('.chat-message').count()).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
-/** Game Rules and the Strategy Lab always; Bets History and Referral only when signed in (docs/spec.md §2). Used in the header and the menu. */
+/** Game Rules and the Strategy Lab always; Bets History and Referral only when signed in (docs/spec.md §2); then the chat (docs/chat.md). Used in the header and the menu. */
 
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { chatOpenAtom } from '../../state/chatOpenAtom';
 import { openModalAtom, type ModalName } from '../../state/modalAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
 import { Chip } from '../pixel';
@@ -18,6 +19,7 @@ export function NavChips({ onPick }: { onPick?(): void }) {
   const t = useT();
   const signedIn = useAtomValue(accessTokenAtom) !== null;
   const open = useSetAtom(openModalAtom);
+  const [chatOpen, setChatOpen] = useAtom(chatOpenAtom);
   return (
     <>
       {ENTRIES.filter((entry) => signedIn || !entry.signedIn).map((entry) => (
@@ -33,6 +35,17 @@ export function NavChips({ onPick }: { onPick?(): void }) {
           {t(entry.label)}
         </Chip>
       ))}
+      <Chip
+        color="purple"
+        className="hud-nav-chip"
+        aria-expanded={chatOpen}
+        onClick={() => {
+          setChatOpen(!chatOpen);
+          onPick?.();
+        }}
+      >
+        {t('chat.open')}
+      </Chip>
     </>
   );
 }
