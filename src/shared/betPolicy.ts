@@ -62,10 +62,40 @@ export function largestCoveredBet(maxBetProfit: number): number {
 export const STAKE_NOT_WHOLE = 'amount must be a whole number of hundredths (at most two decimals)';
 export const STAKE_TOO_SMALL = `The smallest bet is ${formatCoins(MIN_STAKE)} coins`;
 
-/** Why a stake of `amount` hundredths may not be placed when the largest is `largest`, or null when it may. */
-export function stakeRefusal(amount: number, largest: number): string | null {
+/** Why a stake of `amount` hundredths may not be placed at all (not whole, below the smallest), or null when it may. */
+export function stakeRefusal(amount: number): string | null {
   if (!Number.isInteger(amount)) return STAKE_NOT_WHOLE;
   if (amount < MIN_STAKE) return STAKE_TOO_SMALL;
-  if (amount > largest) return `The largest bet is ${formatCoins(largest)} coins`;
   return null;
+}
+
+/**
+ * The limit a stake passes, the smallest of those that bind: the table's largest bet (`largestBet`, a setting) or
+ * what the house covers in the round taking bets (`largestCoveredBet`). Its code is the refusal's, so the panel,
+ * the rules and the server's refusal say one sentence (`refusals.<code>`). The player's own limits are the third:
+ * the server checks the smallest bound against them (limit_refusal) and names the limit when it binds first.
+ */
+export interface StakeBound {
+  code: 'largestBet' | 'houseCover';
+  /** The largest stake this limit allows, in hundredths. */
+  largest: number;
+}
+
+/** The smallest bound on a stake: the table's `table` (hundredths) or the house's cover under `maxBetProfit` (null: unknown). */
+export function smallestBound(table: number, maxBetProfit: number | null): StakeBound {
+  const covered = maxBetProfit === null ? Infinity : largestCoveredBet(maxBetProfit);
+  return covered < table ? { code: 'houseCover', largest: covered } : { code: 'largestBet', largest: table };
+}
+
+/** The bound a stake of `amount` passes, or null when it passes none. */
+export function stakeBound(amount: number, table: number, maxBetProfit: number | null): StakeBound | null {
+  const bound = smallestBound(table, maxBetProfit);
+  return amount > bound.largest ? bound : null;
+}
+
+/** A bound in English, as the envelope's errorMessage says it (the catalogue's `refusals.largestBet` and `refusals.houseCover`). */
+export function boundMessage({ code, largest }: StakeBound): string {
+  return code === 'largestBet'
+    ? `The largest bet is ${formatCoins(largest)} coins`
+    : `The house can cover a bet of at most ${formatCoins(largest)} coins right now`;
 }

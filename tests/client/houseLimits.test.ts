@@ -23,16 +23,24 @@ describe('the house limits on the page', () => {
 
   it("warns before a bet whose target the house's per-bet cap would lower, as place_bet lowers it", () => {
     // 100 coins may win 50 (5000 hundredths): x1.50 at most.
+    const house = { maxBetProfit: 5000, largestBet: 10_000_000 };
     const auto = panel({ amount: '100', target: '2.00', autoCashOut: true });
-    expect(houseWarning(auto, 5000)).toBe('House limit: this bet would cash out at x1.50 at most');
-    expect(houseWarning({ ...auto, target: '1.50' }, 5000)).toBeNull();
-    expect(houseWarning({ ...auto, autoCashOut: false }, 5000)).toBe(
+    expect(houseWarning(auto, house)).toBe('House limit: this bet would cash out at x1.50 at most');
+    expect(houseWarning({ ...auto, target: '1.50' }, house)).toBeNull();
+    expect(houseWarning({ ...auto, autoCashOut: false }, house)).toBe(
       'House limit: this bet would cash out at x1.50 at most',
     );
-    expect(houseWarning(panel({ amount: '10000' }), 5000)).toBe(
-      'The house can cover a bet of at most 5.000 $ right now',
-    );
-    expect(houseWarning(auto, null)).toBeNull();
-    expect(houseWarning({ ...auto, betState: 'created' }, 5000)).toBeNull();
+    expect(houseWarning({ ...auto, betState: 'created' }, house)).toBeNull();
+    expect(houseWarning(auto, { maxBetProfit: null, largestBet: null })).toBeNull();
+  });
+
+  it('names the smallest limit a stake passes, in the words of the server\'s refusal', () => {
+    // The house covers 5.000 coins, the table 100.000: the house binds at 10.000 coins.
+    const house = { maxBetProfit: 5000, largestBet: 10_000_000 };
+    expect(houseWarning(panel({ amount: '10000' }), house)).toBe('The house can cover a bet of at most 5.000 coins right now');
+    // The house covers 7.507.500 coins: the table binds, for 150.000 and for 99.999.999 coins alike.
+    const rich = { maxBetProfit: 750_750_000, largestBet: 10_000_000 };
+    expect(houseWarning(panel({ amount: '150000' }), rich)).toBe('The largest bet is 100.000 coins');
+    expect(houseWarning(panel({ amount: '99999999' }), rich)).toBe('The largest bet is 100.000 coins');
   });
 });

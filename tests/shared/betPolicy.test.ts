@@ -7,6 +7,8 @@ import {
   largestBet,
   largestCoveredBet,
   payout,
+  boundMessage,
+  stakeBound,
   stakeRefusal,
   winAmount,
 } from '../../src/shared/betPolicy';
@@ -46,10 +48,23 @@ describe('the bet policy', () => {
     expect(houseTarget(largest + 1, 5_000)).toBeLessThan(MIN_TARGET);
   });
 
-  it('refuses stakes below the minimum, above the largest, and with parts of a hundredth', () => {
-    expect(stakeRefusal(MIN_STAKE, MIN_STAKE)).toBeNull();
-    expect(stakeRefusal(MIN_STAKE - 1, 10 * MIN_STAKE)).toBe('The smallest bet is 10 coins');
-    expect(stakeRefusal(2 * MIN_STAKE, MIN_STAKE)).toBe('The largest bet is 10 coins');
-    expect(stakeRefusal(1000.5, 10 * MIN_STAKE)).toMatch(/whole number of hundredths/);
+  it('refuses stakes below the minimum and with parts of a hundredth', () => {
+    expect(stakeRefusal(MIN_STAKE)).toBeNull();
+    expect(stakeRefusal(MIN_STAKE - 1)).toBe('The smallest bet is 10 coins');
+    expect(stakeRefusal(1000.5)).toMatch(/whole number of hundredths/);
+  });
+
+  it('names the smallest limit a stake passes: the table or the house, never the larger of the two', () => {
+    const table = 10_000_000;
+    // The house covers 7.500.000 coins: the table (100.000) binds first.
+    expect(stakeBound(9_999_999_900, table, 7_500_000)).toEqual({ code: 'largestBet', largest: table });
+    expect(boundMessage(stakeBound(15_000_000, table, 7_500_000)!)).toBe('The largest bet is 100.000 coins');
+    // The house covers 500 coins: it binds first, at 100.000 too.
+    expect(stakeBound(15_000_000, table, 500_00)).toEqual({ code: 'houseCover', largest: 50_000_00 });
+    expect(boundMessage(stakeBound(60_000_00, table, 500_00)!)).toBe(
+      'The house can cover a bet of at most 50.000 coins right now',
+    );
+    expect(stakeBound(table, table, null)).toBeNull();
+    expect(stakeBound(largestCoveredBet(500_00), table, 500_00)).toBeNull();
   });
 });

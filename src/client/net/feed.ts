@@ -67,10 +67,11 @@ export function loadHistory(): Promise<void> {
   );
 }
 
-/** The most one bet may win in the round taking bets (docs/architecture.md "House limits"), from /payment/reserves. */
+/** The most one bet may win in the round taking bets and the table's limits (docs/architecture.md "House limits"), from /payment/reserves. */
 export function refreshHouseLimits(): Promise<void> {
   return api.get('/payment/reserves').then(
-    ({ maxBetProfit }) => store.set(houseAtom, { ...store.get(houseAtom), maxBetProfit }),
+    ({ maxBetProfit, largestBet, maxWin }) =>
+      store.set(houseAtom, { ...store.get(houseAtom), maxBetProfit, largestBet, maxWin }),
     () => undefined,
   );
 }

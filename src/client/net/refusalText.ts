@@ -5,7 +5,7 @@
  */
 
 import type { Envelope } from '../../shared/protocol';
-import type { RefusalParams } from '../../shared/wire/refusal';
+import type { RefusalCode, RefusalParams } from '../../shared/wire/refusal';
 import { lamportsToSol } from '../../shared/money';
 import { formatCoins, formatSol, formatUtc } from '../hud/format';
 import { hasText, t } from '../i18n/i18n';
@@ -36,4 +36,9 @@ export function refusalText(body: Envelope | undefined): string | null {
   const key = body?.errorCode && `refusals.${body.errorCode}`;
   if (!key || !hasText(key)) return null;
   return say(key, shown(body.errorParams ?? {}));
+}
+
+/** A refusal the page foresees (the panel's bound on a stake), in the very words the server's refusal is said in. */
+export function sayRefusal(code: RefusalCode, params: RefusalParams): string {
+  return say(`refusals.${code}`, shown(params));
 }

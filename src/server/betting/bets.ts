@@ -7,7 +7,7 @@
  */
 
 import { sql } from 'drizzle-orm';
-import { cashoutTarget, largestCoveredBet } from '../../shared/betPolicy';
+import { boundMessage, cashoutTarget, largestCoveredBet, stakeBound, type StakeBound } from '../../shared/betPolicy';
 import { GROWTH_PER_MS, MAX_ACTIVE_BETS_PER_ROUND } from '../../shared/constants';
 import { HUNDREDTHS_PER_RATE } from '../../shared/growth';
 import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
@@ -16,8 +16,7 @@ import type { AbandonedRounds } from '../game/AbandonedRounds';
 import type { AccountRef } from '../ledger/accounts';
 import { betFromJson, publishBet, toBet, type BetJson, type BetOutlet, type BetRow } from './betRows';
 import { Refusal } from '../Refusal';
-import { formatCoins } from '../../shared/money';
-import { limitRefusal, type LimitRefusalJson } from '../risk/playerLimits';
+import { limitRefusal, stakeLimitRefusal, type LimitRefusalJson } from '../risk/playerLimits';
 
 /** What placing and settling bets needs. */
 export interface Betting extends BetOutlet {
@@ -66,17 +65,34 @@ type PlaceRefusal =
   | { refused: 'closed' | 'limit' | 'funds' };
 
 function throwPlaceRefusal(json: PlaceRefusal): never {
-  // The amount is at most MAX_BET, so the largest covered bet (below it) would be placed at x1.01.
-  if (json.refused === 'house_limit') {
-    const largest = largestCoveredBet(json.maxBetProfit);
-    throw new Refusal('conflict', `The house can cover a bet of at most ${formatCoins(largest)} coins right now`, {
-      code: 'houseCover',
-      params: { largest },
-    });
-  }
+  // The amount is at most the table's largest bet (the route checked), so the house's cover is the bound.
+  if (json.refused === 'house_limit') throw boundRefusal({ code: 'houseCover', largest: largestCoveredBet(json.maxBetProfit) });
   if (json.refused === 'blocked' || json.refused === 'excluded' || json.refused === 'player_limit')
     throw limitRefusal(json);
   return betOrRefusal(json) as never;
+}
+
+/** The refusal of a stake above a bound, in the bet policy's words (the panel shows the same `refusals.<code>`). */
+function boundRefusal(bound: StakeBound): Refusal {
+  return new Refusal(bound.code === 'largestBet' ? 'invalid' : 'conflict', boundMessage(bound), {
+    code: bound.code,
+    params: { largest: bound.largest },
+  });
+}
+
+/**
+ * Refuses a stake above the table's largest bet `table` with the smallest limit that binds it: the table's, the
+ * house's cover in the newest round (what /payment/reserves and the panel show), or the player's own limits when
+ * even that bound's amount would pass one of them (a block or self-exclusion is said as such).
+ */
+export async function refuseLargeStake(db: Db, accountId: number, amount: number, table: number): Promise<never> {
+  const [round] = await queryRows<{ max_bet_profit: string | null }>(
+    db,
+    sql`SELECT max_bet_profit FROM rounds WHERE max_round_profit IS NOT NULL ORDER BY id DESC LIMIT 1`,
+  );
+  const maxBetProfit = round?.max_bet_profit == null ? null : Number(round.max_bet_profit);
+  const bound = stakeBound(amount, table, maxBetProfit) ?? { code: 'largestBet', largest: table };
+  throw (await stakeLimitRefusal(db, accountId, bound.largest, Date.now())) ?? boundRefusal(bound);
 }
 
 /** Takes a bet back with a full refund, only before its round starts (the database's cancel_bet). */

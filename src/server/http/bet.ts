@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { largestBet, stakeRefusal } from '../../shared/betPolicy';
 import type { Services } from '../services';
-import { cancelBet, cashOut, isTooLate, placeBet, type Arrival, type Betting, type CashOutGate } from '../betting/bets';
+import { cancelBet, cashOut, isTooLate, placeBet, refuseLargeStake, type Arrival, type Betting, type CashOutGate } from '../betting/bets';
 import { betHistory, currentBets } from '../ledger/betViews';
 import { ownBet, paidReceipt, refusedReceipt, seenHundredths, settledReceipt, type Press } from '../proof/receipts';
 import { betProof } from '../proof/settlementRoots';
@@ -18,11 +18,12 @@ import { route } from './route';
 export function betRoutes(services: Services) {
   const { config, database, bus, metrics, abandoned, clock, pulse, receipts, presses } = services;
   const betting: Betting & CashOutGate = { db: database.db, bus, metrics, abandoned, maxWin: config.maxWin };
-  const largest = largestBet(config.maxBet, config.maxWin);
+  const table = largestBet(config.maxBet, config.maxWin);
   /** The stake's upper bound is a setting, so the bet policy is asked here as well as in the wire's schema. */
-  const stake = (amount: number) => {
-    const refusal = stakeRefusal(amount, largest);
+  const stake = async (accountId: number, amount: number) => {
+    const refusal = stakeRefusal(amount);
     if (refusal) throw badRequest(refusal);
+    if (amount > table) await refuseLargeStake(database.db, accountId, amount, table);
     return amount;
   };
 
@@ -35,13 +36,13 @@ export function betRoutes(services: Services) {
 
     route(app, 'POST /bet/create', limits, async (request) => {
       const { account, body } = request;
-      const amount = stake(body.amount);
+      const amount = await stake(account.id, body.amount);
       return idempotent(database.db, account.id, request, (claim) => placeBet(betting, account, amount, null, claim));
     });
 
     route(app, 'POST /bet/create/auto', limits, async (request) => {
       const { account, body } = request;
-      const amount = stake(body.amount);
+      const amount = await stake(account.id, body.amount);
       return idempotent(database.db, account.id, request, (claim) =>
         placeBet(betting, account, amount, body.rate, claim),
       );

@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import { depositLamports, faucetLamports, withdrawalAmount } from '../payments/amounts';
 import { depositStatus, payDeposit, prepareDeposit } from '../payments/deposits';
 import { proofOfReserves } from '../payments/reserves';
+import { largestBet } from '../../shared/betPolicy';
 import { playerWithdrawals, requestWithdrawal } from '../payments/withdrawals';
 import { ChainRejected } from '../chain/Chain';
 import { badRequest } from './errors';
@@ -36,7 +37,11 @@ export function paymentRoutes(services: Services) {
     route(app, 'GET /payment/blockhash', publicRead, async () =>
       blockhash.get('latest', async () => (await chain.latestBlockhash()).blockhash),
     );
-    route(app, 'GET /payment/reserves', publicRead, async () => reserves.get('all', () => proofOfReserves(payments)));
+    // The table's limits ride along: the page says the smallest limit a stake passes (shared/betPolicy.ts stakeBound).
+    const table = { largestBet: largestBet(config.maxBet, config.maxWin), maxWin: config.maxWin };
+    route(app, 'GET /payment/reserves', publicRead, async () =>
+      reserves.get('all', async () => ({ ...(await proofOfReserves(payments)), ...table })),
+    );
 
     route(app, 'POST /payment/prepare', limits, async ({ account, body }) =>
       prepareDeposit(payments, account, depositLamports(body.amount)),

@@ -16,7 +16,7 @@ import type { PaymentContext } from './PaymentContext';
  * gives them back). The bankroll is what the house holds beyond that, and the caps in force are
  * those of the newest round (each round takes them from the bankroll when it is created).
  */
-export async function proofOfReserves(ctx: PaymentContext): Promise<ReservesResponse> {
+export async function proofOfReserves(ctx: PaymentContext): Promise<Omit<ReservesResponse, 'largestBet' | 'maxWin'>> {
   const { house, owed, bankroll } = await holdings(ctx);
   const owedLamports = hundredthsToLamports(owed, ctx.coinsPerSol);
   const [caps] = await ctx.db

@@ -183,15 +183,25 @@ export async function checkDeposit(db: Db | Tx, accountId: number, hundredths: b
 }
 
 /** Why a deposit of `hundredths` may not be credited now (a block, a self-exclusion, a deposit limit), or null. */
-export async function depositRefusal(
+export function depositRefusal(db: Db | Tx, accountId: number, hundredths: bigint, now: number): Promise<Refusal | null> {
+  return limitRefusalOf(db, accountId, 'deposit', hundredths, now);
+}
+
+/** Why a stake of `hundredths` may not be placed now by the player's own rules (a block, a self-exclusion, a loss or wager limit), or null. */
+export function stakeLimitRefusal(db: Db | Tx, accountId: number, hundredths: number, now: number): Promise<Refusal | null> {
+  return limitRefusalOf(db, accountId, 'bet', BigInt(hundredths), now);
+}
+
+async function limitRefusalOf(
   db: Db | Tx,
   accountId: number,
+  kind: 'bet' | 'deposit',
   hundredths: bigint,
   now: number,
 ): Promise<Refusal | null> {
   const [row] = await queryRows<{ refusal: LimitRefusalJson | null }>(
     db,
-    sql`SELECT limit_refusal(${accountId}, 'deposit', ${hundredths}::bigint, ${now}::bigint) AS refusal`,
+    sql`SELECT limit_refusal(${accountId}, ${kind}, ${hundredths}::bigint, ${now}::bigint) AS refusal`,
   );
   return row?.refusal ? limitRefusal(row.refusal) : null;
 }

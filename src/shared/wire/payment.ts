@@ -77,6 +77,10 @@ export const reserves = z.object({
   maxBetProfit: z.number().nullable(),
   /** Extension: the largest profit the house pays in that round, in hundredths; reaching it cashes every open bet out. */
   maxRoundProfit: z.number().nullable(),
+  /** Extension: the table's largest bet in hundredths (MAX_BET, lowered so x1.01 stays within MAX_WIN: the bet policy's largestBet). */
+  largestBet: z.number(),
+  /** Extension: the largest win of one bet in hundredths (MAX_WIN): a bet reaching it is cashed out for the player. */
+  maxWin: z.number(),
 });
 export type ReservesResponse = z.infer<typeof reserves>;
 

@@ -16,6 +16,7 @@ export type RefusalCode =
   | 'roundStopped'
   | 'tooLate'
   | 'roundPaused'
+  | 'largestBet'
   | 'houseCover'
   | 'blocked'
   | 'excluded'

@@ -1,20 +1,26 @@
 /** The Game rules modal (docs/spec.md §2): nine sections on how moonrush is played; the panels' section lists the hotkeys. */
 
+import { useAtomValue } from 'jotai';
 import { Trans } from 'react-i18next';
 import { HotkeysToggle } from '../header/HotkeysToggle';
 import { HOTKEYS } from '../hotkeys';
 import { BET_MIN, BET_QUICK_ADDS, BET_STEP, HISTORY_LENGTH, RATE_INPUT_MAX } from '../../../shared/constants';
 import { useT } from '../../i18n/i18n';
 import { Modal } from './Modal';
+import { houseAtom } from '../../state/houseAtom';
+import { formatCoins } from '../format';
 
 /** The markup the rules' texts may hold. */
 const MARKUP = { code: <code />, i: <i /> };
 
 export function RulesModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useT();
+  // The table's limits are settings the server sends (/payment/reserves); an ellipsis until they come.
+  const { largestBet, maxWin } = useAtomValue(houseAtom);
+  const coins = (amount: number | null) => (amount === null ? '…' : formatCoins(amount));
   const rich = (key: 'rules.p6a' | 'rules.p6b' | 'rules.p6c' | 'rules.p7') => (
     <p>
-      <Trans i18nKey={key} components={MARKUP} values={{ min: BET_MIN, history: HISTORY_LENGTH }} />
+      <Trans i18nKey={key} components={MARKUP} values={{ min: BET_MIN, history: HISTORY_LENGTH, largest: coins(largestBet), maxWin: coins(maxWin) }} />
     </p>
   );
   return (

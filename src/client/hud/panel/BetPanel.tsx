@@ -33,7 +33,7 @@ export function BetPanel({ index }: { index: number }) {
   const t = useT();
   const panel = useAtomValue(panelAtoms[index]!);
   const locked = !editable(panel);
-  const { maxBetProfit } = useAtomValue(houseAtom);
+  const house = useAtomValue(houseAtom);
   /** Space is the main button's wherever focus is in the panel, except on a switch and on the main button itself. */
   const spaceIsOurs = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
@@ -78,7 +78,7 @@ export function BetPanel({ index }: { index: number }) {
       <MainButton index={index} />
       <PanelOutcome outcome={panel.outcome} index={index} />
       <AutoPart index={index} />
-      <PanelNotice text={panel.notice ?? houseWarning(panel, maxBetProfit)} />
+      <PanelNotice text={panel.notice ?? houseWarning(panel, house)} />
     </Box>
   );
 }

@@ -4,12 +4,13 @@
  */
 
 import { useAtomValue } from 'jotai';
-import { MIN_TARGET, houseTarget, largestCoveredBet, typedTarget } from '../../../shared/betPolicy';
+import { houseTarget, stakeBound, typedTarget } from '../../../shared/betPolicy';
 import { HUNDREDTHS_PER_RATE } from '../../../shared/growth';
 import { coinsToHundredths } from '../../../shared/money';
 import { t, useT } from '../../i18n/i18n';
 import { formatCoins, formatRate } from '../format';
-import { houseAtom } from '../../state/houseAtom';
+import { houseAtom, type HouseState } from '../../state/houseAtom';
+import { sayRefusal } from '../../net/refusalText';
 import type { PanelState } from '../../state/panelsAtom';
 
 export function HouseLimit() {
@@ -23,13 +24,17 @@ export function HouseLimit() {
   );
 }
 
-/** What the house would do to the panel's next bet, or null when it fits. */
-export function houseWarning(panel: PanelState, maxBetProfit: number | null): string | null {
+/** What the table's and the house's limits would do to the panel's next bet, or null when it fits. */
+export function houseWarning(panel: PanelState, house: Pick<HouseState, 'maxBetProfit' | 'largestBet'>): string | null {
+  const { maxBetProfit, largestBet } = house;
   const amount = coinsToHundredths(panel.amount);
-  if (maxBetProfit === null || amount === null || amount === 0 || panel.betState !== 'idle') return null;
+  if (amount === null || amount === 0 || panel.betState !== 'idle') return null;
+  // The smallest limit the stake passes, in the words the server refuses it with.
+  const bound = stakeBound(amount, largestBet ?? Infinity, maxBetProfit);
+  if (bound) return sayRefusal(bound.code, { largest: bound.largest });
+  if (maxBetProfit === null) return null;
   // The bet policy's per-bet cap, as place_bet applies it.
   const highest = houseTarget(amount, maxBetProfit);
-  if (highest < MIN_TARGET) return t('panel.houseCover', { amount: formatCoins(largestCoveredBet(maxBetProfit)) });
   const target = panel.autoCashOut ? typedTarget(panel.target) : null;
   if (target !== null && target <= highest) return null;
   return t('panel.houseTarget', { rate: formatRate(highest / HUNDREDTHS_PER_RATE) });
