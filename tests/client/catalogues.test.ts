@@ -65,11 +65,11 @@ describe('message catalogues', () => {
     const other = new Map(english);
     other.delete('panel.bet');
     other.set('panel.extra', 'x');
-    other.set('panel.houseLimit', 'at most {{sum}} $');
+    other.set('panel.houseTarget', 'at most {{sum}}');
     expect(differences(english, other)).toEqual([
       'missing panel.bet',
       'extra panel.extra',
-      'panel.houseLimit carries {{sum}} instead of {{amount}}',
+      'panel.houseTarget carries {{sum}} instead of {{rate}}',
     ]);
   });
 });

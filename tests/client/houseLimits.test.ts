@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeGameEvent } from '../../src/client/net/events';
 import { limitReached, reducePanel } from '../../src/client/panels/transitions';
-import { houseWarning } from '../../src/client/hud/panel/HouseLimit';
+import { houseWarning } from '../../src/client/hud/panel/houseWarning';
 import { INITIAL_PANEL, type PanelState } from '../../src/client/state/panelsAtom';
 
 const panel = (change: Partial<PanelState>): PanelState => ({ ...INITIAL_PANEL, ...change });
@@ -17,7 +17,10 @@ describe('the house limits on the page', () => {
     expect(limitReached(panel({ outcome: { won: true, rate: 1.5, amount: 150 } }), limit).notice).toBeNull();
     expect(limitReached(panel({}), limit).notice).toBeNull();
     // A new round forgets the last cash-out's rate.
-    const created = { eventType: 'GAME_CREATED', data: { gameId: '8', hash: 'h', startsAt: 1, serverTime: 0 } } as const;
+    const created = {
+      eventType: 'GAME_CREATED',
+      data: { gameId: '8', hash: 'h', startsAt: 1, serverTime: 0 },
+    } as const;
     expect(reducePanel(panel({ outcome: { won: true, rate: 1.16, amount: 116 } }), created).outcome).toBeNull();
   });
 
@@ -31,13 +34,23 @@ describe('the house limits on the page', () => {
       'House limit: this bet would cash out at x1.50 at most',
     );
     expect(houseWarning({ ...auto, betState: 'created' }, house)).toBeNull();
+    // A cap far up the flight binds only a target above it: by hand (below x10 only) or at x2.00 it is not said.
+    const far = { maxBetProfit: 75_075_00, largestBet: 10_000_000 };
+    const usual = panel({ amount: '200', target: '2.00', autoCashOut: true });
+    expect(houseWarning(usual, far)).toBeNull();
+    expect(houseWarning({ ...usual, autoCashOut: false }, far)).toBeNull();
+    expect(houseWarning({ ...usual, target: '500' }, far)).toBe(
+      'House limit: this bet would cash out at x376.37 at most',
+    );
     expect(houseWarning(auto, { maxBetProfit: null, largestBet: null })).toBeNull();
   });
 
-  it('names the smallest limit a stake passes, in the words of the server\'s refusal', () => {
+  it("names the smallest limit a stake passes, in the words of the server's refusal", () => {
     // The house covers 5.000 coins, the table 100.000: the house binds at 10.000 coins.
     const house = { maxBetProfit: 5000, largestBet: 10_000_000 };
-    expect(houseWarning(panel({ amount: '10000' }), house)).toBe('The house can cover a bet of at most 5.000 coins right now');
+    expect(houseWarning(panel({ amount: '10000' }), house)).toBe(
+      'The house can cover a bet of at most 5.000 coins right now',
+    );
     // The house covers 7.507.500 coins: the table binds, for 150.000 and for 99.999.999 coins alike.
     const rich = { maxBetProfit: 750_750_000, largestBet: 10_000_000 };
     expect(houseWarning(panel({ amount: '150000' }), rich)).toBe('The largest bet is 100.000 coins');

@@ -136,7 +136,7 @@ describe('player tools in Chromium', () => {
     await panel.getByLabel('Stop at net loss').fill('');
     const before = await placed();
     await panel.getByRole('button', { name: 'Start run' }).click();
-    await poll(() => panel.getByTestId('auto-run-1').textContent()).toMatch(/running$/);
+    await poll(() => panel.getByTestId('auto-run-1').textContent()).toMatch(/^Auto bet running\. Rounds played: \d+ \(no limit\), net -?[\d.]+ \$$/);
     await poll(placed).toBeGreaterThan(before);
 
     await page.reload();

@@ -21,7 +21,7 @@ import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
 import { newIdempotencyKey } from './idempotencyKey';
 import { panelNow, updatePanel, updatePanels } from './panelStore';
-import { betAmount, cashedOut, idle, placed, queued, stopAutoBet, target } from './transitions';
+import { betAmount, cashedOut, idle, placed, queued, stopAutoBet, target, withAutoRun } from './transitions';
 import { formatRate } from '../hud/format';
 import { t } from '../i18n/i18n';
 import { computeFrame, createFrameState } from '../flight/frame';
@@ -53,6 +53,7 @@ async function bet(index: number): Promise<void> {
     return;
   }
   if (!affordable(index)) return;
+  updatePanel(index, withAutoRun);
   if (store.get(roundAtom).state === 'CREATED') await place(index);
   else updatePanel(index, queued);
 }

@@ -12,14 +12,21 @@ import { pressMain } from './controller';
 import { updatePanel } from './panelStore';
 import { betAmount, editable, stopAutoBet, target, toggled } from './transitions';
 import { t } from '../i18n/i18n';
+import type { PanelState } from '../state/panelsAtom';
+
+/**
+ * A new amount: what the server said of the last bet (a refusal of another stake) goes, so the panel's line
+ * says what the limits do to this one (docs/hud.md "Bet panels").
+ */
+const withAmount = (panel: PanelState, amount: string): PanelState => ({ ...panel, amount, notice: null });
 
 /** The amount typed (dot or comma, two decimals at most): typing turns auto-bet off (docs/spec.md §5). */
 export const typeAmount = (index: number, text: string) =>
-  updatePanel(index, (panel) => ({ ...panel, amount: sanitizeAmountInput(text), isAutoBetEnabled: false }));
+  updatePanel(index, (panel) => ({ ...withAmount(panel, sanitizeAmountInput(text)), isAutoBetEnabled: false }));
 
 /** −, + and the quick-adds: `coins` more or less, never below the minimum bet. */
 export const stepAmount = (index: number, coins: number) =>
-  updatePanel(index, (panel) => ({ ...panel, amount: amountText(steppedAmount(panel.amount, coins)) }));
+  updatePanel(index, (panel) => withAmount(panel, amountText(steppedAmount(panel.amount, coins))));
 
 /** Leaving the amount input tidies it. */
 export const leaveAmount = (index: number) =>
@@ -28,7 +35,7 @@ export const leaveAmount = (index: number) =>
 /** The C and X hotkeys: doubled or halved, only while the amount can change. */
 export const scaleAmount = (index: number, factor: 2 | 0.5) =>
   updatePanel(index, (panel) =>
-    editable(panel) ? { ...panel, amount: amountText(scaledAmount(panel.amount, factor)) } : panel,
+    editable(panel) ? withAmount(panel, amountText(scaledAmount(panel.amount, factor))) : panel,
   );
 
 export const typeTarget = (index: number, text: string) =>
@@ -38,7 +45,8 @@ export const typeTarget = (index: number, text: string) =>
 export const focusTarget = (index: number) =>
   updatePanel(index, (panel) => (panel.autoCashOut ? panel : toggled(panel, { autoCashOut: true })));
 
-export const leaveTarget = (index: number) => updatePanel(index, (panel) => ({ ...panel, target: tidyTarget(panel.target) }));
+export const leaveTarget = (index: number) =>
+  updatePanel(index, (panel) => ({ ...panel, target: tidyTarget(panel.target) }));
 
 export const switchAutoBet = (index: number, on: boolean) =>
   updatePanel(index, (panel) => toggled(panel, { isAutoBetEnabled: on }));
@@ -55,4 +63,5 @@ export function startAutoRun(index: number, texts: RuleTexts): void {
   void pressMain(index);
 }
 
-export const stopAutoRun = (index: number) => updatePanel(index, (panel) => stopAutoBet(panel, t('panel.stoppedByYou')));
+export const stopAutoRun = (index: number) =>
+  updatePanel(index, (panel) => stopAutoBet(panel, t('panel.stoppedByYou')));

@@ -7,7 +7,7 @@ import { MIN_STAKE, typedTarget } from '../../shared/betPolicy';
 import { coinsToHundredths } from '../../shared/money';
 import type { GameEvent, GameLimitData } from '../../shared/protocol';
 import { amountText } from './amountText';
-import { autoAfter } from '../lab/autoRules';
+import { EMPTY_RULES, autoAfter, rulesOf, startRun } from '../lab/autoRules';
 import type { PanelState } from '../state/panelsAtom';
 import { formatCoins, formatRate } from '../hud/format';
 import { t } from '../i18n/i18n';
@@ -75,6 +75,19 @@ function counted(panel: PanelState, profit: number): PanelState {
 export const settled = (panel: PanelState, profit: number | null = null): PanelState => {
   const next = profit === null ? panel : counted(panel, profit);
   return next.isAutoBetEnabled ? queued(next) : idle(next);
+};
+
+/** Whether a run of auto-bet (with the Auto part's rules or none) is going on. */
+export const runGoing = (panel: PanelState): boolean => panel.auto !== null && panel.auto.run.stopped === null;
+
+/**
+ * BET pressed with auto-bet on and no run going: a run without rules starts, so the panel counts its rounds and
+ * net like a run of the Auto part's rules (docs/hud.md "Player tools").
+ */
+export const withAutoRun = (panel: PanelState): PanelState => {
+  if (!panel.isAutoBetEnabled || runGoing(panel)) return panel;
+  const rules = rulesOf(EMPTY_RULES, betAmount(panel) ?? 0, target(panel) ?? 0);
+  return { ...panel, auto: { rules, run: startRun(rules) } };
 };
 
 /** A run of auto-bet rules ended by `reason` (nothing when none runs). */

@@ -66,7 +66,8 @@ type PlaceRefusal =
 
 function throwPlaceRefusal(json: PlaceRefusal): never {
   // The amount is at most the table's largest bet (the route checked), so the house's cover is the bound.
-  if (json.refused === 'house_limit') throw boundRefusal({ code: 'houseCover', largest: largestCoveredBet(json.maxBetProfit) });
+  if (json.refused === 'house_limit')
+    throw boundRefusal({ code: 'houseCover', largest: largestCoveredBet(json.maxBetProfit) });
   if (json.refused === 'blocked' || json.refused === 'excluded' || json.refused === 'player_limit')
     throw limitRefusal(json);
   return betOrRefusal(json) as never;

@@ -3,7 +3,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { largestBet, stakeRefusal } from '../../shared/betPolicy';
 import type { Services } from '../services';
-import { cancelBet, cashOut, isTooLate, placeBet, refuseLargeStake, type Arrival, type Betting, type CashOutGate } from '../betting/bets';
+import {
+  cancelBet,
+  cashOut,
+  isTooLate,
+  placeBet,
+  refuseLargeStake,
+  type Arrival,
+  type Betting,
+  type CashOutGate,
+} from '../betting/bets';
 import { betHistory, currentBets } from '../ledger/betViews';
 import { ownBet, paidReceipt, refusedReceipt, seenHundredths, settledReceipt, type Press } from '../proof/receipts';
 import { betProof } from '../proof/settlementRoots';

@@ -183,12 +183,22 @@ export async function checkDeposit(db: Db | Tx, accountId: number, hundredths: b
 }
 
 /** Why a deposit of `hundredths` may not be credited now (a block, a self-exclusion, a deposit limit), or null. */
-export function depositRefusal(db: Db | Tx, accountId: number, hundredths: bigint, now: number): Promise<Refusal | null> {
+export function depositRefusal(
+  db: Db | Tx,
+  accountId: number,
+  hundredths: bigint,
+  now: number,
+): Promise<Refusal | null> {
   return limitRefusalOf(db, accountId, 'deposit', hundredths, now);
 }
 
 /** Why a stake of `hundredths` may not be placed now by the player's own rules (a block, a self-exclusion, a loss or wager limit), or null. */
-export function stakeLimitRefusal(db: Db | Tx, accountId: number, hundredths: number, now: number): Promise<Refusal | null> {
+export function stakeLimitRefusal(
+  db: Db | Tx,
+  accountId: number,
+  hundredths: number,
+  now: number,
+): Promise<Refusal | null> {
   return limitRefusalOf(db, accountId, 'bet', BigInt(hundredths), now);
 }
 

@@ -2,7 +2,8 @@
  * A bet panel's Auto part (docs/hud.md "Player tools"), closed by default so the panel stays as the
  * spec draws it: auto-bet rules (number of bets, stake changes on a win and on a loss, stops on net
  * profit, net loss or one big win) run on top of the spec's auto-bet, from the panel's amount and
- * target; the run's bets, net result and why it stopped show here. The server's limits still bind
+ * target; the run's rounds left (or played), net result and why it stopped show here, and, with auto-bet
+ * switched on and nothing placed, what to do next. The server's limits still bind
  * every bet; the run lives in this page only, so a reload stops it.
  */
 
@@ -11,7 +12,7 @@ import { useState } from 'react';
 import { formatCoins } from '../format';
 import { EMPTY_RULES, RULE_FIELDS, type RuleTexts } from '../../lab/autoRules';
 import { startAutoRun, stopAutoRun } from '../../panels/edits';
-import { editable } from '../../panels/transitions';
+import { editable, runGoing } from '../../panels/transitions';
 import { panelAtoms } from '../../state/panelsAtom';
 import { useT } from '../../i18n/i18n';
 
@@ -20,8 +21,11 @@ export function AutoPart({ index }: { index: number }) {
   const panel = useAtomValue(panelAtoms[index]!);
   const [open, setOpen] = useState(false);
   const [texts, setTexts] = useState<RuleTexts>(EMPTY_RULES);
-  const running = panel.auto !== null && panel.auto.run.stopped === null;
+  const running = runGoing(panel);
   const run = panel.auto?.run;
+  const left = panel.auto?.rules.bets == null || !run ? null : panel.auto.rules.bets - run.bets;
+  // Switched on and nothing placed yet: what to do next.
+  const hint = panel.isAutoBetEnabled && !running && panel.betState === 'idle';
   return (
     <div className="bet-auto-part">
       <button type="button" className="bet-auto-open" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -53,12 +57,20 @@ export function AutoPart({ index }: { index: number }) {
           )}
         </div>
       )}
-      {run && (
-        <p className="bet-auto-run" data-testid={`auto-run-${index}`}>
-          {run.stopped === null
-            ? t('panel.runRunning', { bets: run.bets, net: formatCoins(run.net) })
-            : t('panel.runStopped', { bets: run.bets, net: formatCoins(run.net), reason: run.stopped })}
+      {hint ? (
+        <p className="bet-auto-run" data-testid={`auto-hint-${index}`}>
+          {t('panel.autoHint', { bet: t('panel.bet') })}
         </p>
+      ) : (
+        run && (
+          <p className="bet-auto-run" data-testid={`auto-run-${index}`}>
+            {run.stopped !== null
+              ? t('panel.runStopped', { bets: run.bets, net: formatCoins(run.net), reason: run.stopped })
+              : left === null
+                ? t('panel.runEndless', { bets: run.bets, net: formatCoins(run.net) })
+                : t('panel.runRunning', { left, net: formatCoins(run.net) })}
+          </p>
+        )
       )}
     </div>
   );

@@ -15,7 +15,7 @@ import { AutoPart } from './AutoPart';
 import { MainButton } from './MainButton';
 import { PanelOutcome } from './PanelOutcome';
 import { TargetInput } from './TargetInput';
-import { houseWarning } from './HouseLimit';
+import { houseWarning } from './houseWarning';
 import { houseAtom } from '../../state/houseAtom';
 import { useT } from '../../i18n/i18n';
 

@@ -3,7 +3,6 @@
 import { BET_PANELS } from '../../../shared/constants';
 import { useHotkeys } from '../hotkeys';
 import { BetPanel } from './BetPanel';
-import { HouseLimit } from './HouseLimit';
 import './panel.css';
 import { useT } from '../../i18n/i18n';
 
@@ -12,7 +11,6 @@ export function BetPanels() {
   useHotkeys();
   return (
     <section className="app-panels" aria-label={t('panel.panels')}>
-      <HouseLimit />
       {Array.from({ length: BET_PANELS }, (_, index) => (
         <BetPanel key={index} index={index} />
       ))}

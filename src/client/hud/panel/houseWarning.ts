@@ -1,28 +1,25 @@
 /**
- * The house's limits near the bet panels (docs/architecture.md "House limits"): the most one bet may win right now,
- * and a panel's warning before it places a bet whose auto cash-out the house would lower.
+ * A panel's warning before it places a bet a limit binds (docs/architecture.md "House limits"): a stake above the
+ * smallest bound (the table's largest bet or the house's cover), or a cash-out the house's per-bet cap would lower.
+ * Said only when it binds: a cap above the panel's auto cash-out target, or above MANUAL_NOTICE_TARGET for a bet
+ * cashed out by hand, changes nothing the player is likely to see, so it is not said.
  */
 
-import { useAtomValue } from 'jotai';
 import { houseTarget, stakeBound, typedTarget } from '../../../shared/betPolicy';
 import { HUNDREDTHS_PER_RATE } from '../../../shared/growth';
 import { coinsToHundredths } from '../../../shared/money';
-import { t, useT } from '../../i18n/i18n';
-import { formatCoins, formatRate } from '../format';
-import { houseAtom, type HouseState } from '../../state/houseAtom';
+import { t } from '../../i18n/i18n';
+import { formatRate } from '../format';
+import type { HouseState } from '../../state/houseAtom';
 import { sayRefusal } from '../../net/refusalText';
 import type { PanelState } from '../../state/panelsAtom';
 
-export function HouseLimit() {
-  const t = useT();
-  const { maxBetProfit } = useAtomValue(houseAtom);
-  // The line is there before the house's figures load, so their arrival moves nothing.
-  return (
-    <p className="house-limit" role="note">
-      {maxBetProfit === null ? '\u00a0' : t('panel.houseLimit', { amount: formatCoins(maxBetProfit) })}
-    </p>
-  );
-}
+/**
+ * The cap a bet cashed out by hand is told of: x10. A flight reaches x10 about one round in ten and a half (95 % / 10)
+ * and x2 about one in two, so a cap below x10 would stop flights a player waits for; one above (x376 for a 200-coin bet
+ * on a fresh local house) about one round in 400 or fewer, and saying it under every panel is noise.
+ */
+const MANUAL_NOTICE_TARGET = 10 * HUNDREDTHS_PER_RATE;
 
 /** What the table's and the house's limits would do to the panel's next bet, or null when it fits. */
 export function houseWarning(panel: PanelState, house: Pick<HouseState, 'maxBetProfit' | 'largestBet'>): string | null {
@@ -36,6 +33,6 @@ export function houseWarning(panel: PanelState, house: Pick<HouseState, 'maxBetP
   // The bet policy's per-bet cap, as place_bet applies it.
   const highest = houseTarget(amount, maxBetProfit);
   const target = panel.autoCashOut ? typedTarget(panel.target) : null;
-  if (target !== null && target <= highest) return null;
+  if (highest >= (target ?? MANUAL_NOTICE_TARGET)) return null;
   return t('panel.houseTarget', { rate: formatRate(highest / HUNDREDTHS_PER_RATE) });
 }
