@@ -82,7 +82,7 @@ export interface StakeBound {
 }
 
 /** The smallest bound on a stake: the table's `table` (hundredths) or the house's cover under `maxBetProfit` (null: unknown). */
-export function smallestBound(table: number, maxBetProfit: number | null): StakeBound {
+function smallestBound(table: number, maxBetProfit: number | null): StakeBound {
   const covered = maxBetProfit === null ? Infinity : largestCoveredBet(maxBetProfit);
   return covered < table ? { code: 'houseCover', largest: covered } : { code: 'largestBet', largest: table };
 }
