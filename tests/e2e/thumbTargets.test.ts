@@ -106,16 +106,16 @@ describe('a phone fits the thumb', () => {
       await page.locator('.hud-menu-panel').getByRole('button', { name: 'Game Rules' }).click();
       const rules = page.getByRole('dialog', { name: 'Game rules' });
       await rules.waitFor();
-      await expect(tooSmall(page, '[role=dialog]', [/modal-close/, /px-toggle "Hotkeys"/])).resolves.toEqual([]);
+      await expect(tooSmall(page, '.modal', [/modal-close/, /px-toggle "Hotkeys"/])).resolves.toEqual([]);
       expect(await sideways(page)).toBe(0);
       await page.keyboard.press('Escape');
       await rules.waitFor({ state: 'detached' });
       if (await page.locator('.hud-menu-open').count()) await page.getByRole('button', { name: 'Close menu' }).click();
 
       await page.locator('.app-header').getByRole('button', { name: 'Login' }).first().click();
-      await page.getByRole('dialog').waitFor();
+      await page.locator('.modal').waitFor();
       await expect(
-        tooSmall(page, '[role=dialog]', [/modal-close/, /modal-input/, /"Sign in"/, /"Create account"/]),
+        tooSmall(page, '.modal', [/modal-close/, /modal-input/, /"Sign in"/, /"Create account"/]),
       ).resolves.toEqual([]);
       expect(await sideways(page)).toBe(0);
       await page.keyboard.press('Escape');
