@@ -243,11 +243,16 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
       });
       expect(await checkLedger(database.db)).toEqual([]);
       // Marked returned without its transfer back: the account still holds what no deposit does.
-      await database.db.update(depositIntents).set({ status: 'returned' }).where(eq(depositIntents.depositId, depositId));
+      await database.db
+        .update(depositIntents)
+        .set({ status: 'returned' })
+        .where(eq(depositIntents.depositId, depositId));
       expect(await checkLedger(database.db)).toEqual([
         {
           accountId: HOUSE_ACCOUNTS.deposits_held.id,
-          problem: expect.stringMatching(/^house account deposits_held: balance \d+ but the deposits held and not yet returned hold 0$/),
+          problem: expect.stringMatching(
+            /^house account deposits_held: balance \d+ but the deposits held and not yet returned hold 0$/,
+          ),
         },
       ]);
       await database.db.transaction((tx) => moveHouse(tx, 'deposit_return', depositId, 50_000n));
