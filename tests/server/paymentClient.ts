@@ -9,6 +9,7 @@ import {
   depositInstruction as buildDepositInstruction,
   type DepositProgram,
 } from '../../src/shared/deposit';
+import { solToLamports } from '../../src/shared/money';
 import type { TestServer } from './harness';
 import { LocalChain } from '../../src/server/chain/LocalChain';
 
@@ -125,19 +126,22 @@ export function pay(
   );
 }
 
+/** The player's signed deposit of `lamports` for the prepared deposit `p`, base64, as the page signs it. */
+export function signedDeposit(t: TestServer, player: Player, p: Prepared, lamports: bigint): Promise<string> {
+  return depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, lamports)]);
+}
+
+/** Deposits `sol` through the API as the page does (prepare, sign, pay): the pay call's reply. */
+export async function deposit(t: TestServer, player: Player, sol: number): Promise<Reply<{ signature: string }>> {
+  const p = await prepare(t, player, sol);
+  return pay(t, player, p.token, await signedDeposit(t, player, p, solToLamports(sol)!), sol);
+}
+
 /** Signs in a funded player who deposits `sol` (credited), for withdrawal tests. */
 export async function playerWithCoins(t: TestServer, sol: number): Promise<Player> {
   const player = await signIn(t);
   await fund(t, player.wallet, sol + 1);
-  const p = await prepare(t, player, sol);
-  const lamports = BigInt(Math.round(sol * 100)) * 10_000_000n;
-  const reply = await pay(
-    t,
-    player,
-    p.token,
-    await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, lamports)]),
-    sol,
-  );
+  const reply = await deposit(t, player, sol);
   if (reply.status !== 200) throw new Error(`deposit: ${reply.body.errorMessage}`);
   return player;
 }

@@ -5,21 +5,20 @@ import { checkLedger } from '../../src/server/ledger/check';
 import type { DepositStatus } from '../../src/shared/protocol';
 import { startServer, type TestServer } from './harness';
 import { ops, signedInOperator } from './opsClient';
+import { LAMPORTS_PER_SOL } from '../../src/shared/constants';
+import { solToLamports } from '../../src/shared/money';
 import {
   balanceOf,
   call,
-  depositInstruction,
-  depositTx,
+  deposit,
   fund,
   localChain,
   pay,
   prepare,
+  signedDeposit,
   signIn,
   type Player,
 } from './paymentClient';
-
-/** 1 SOL is 10,000 coins: 0.1 SOL is 1,000 coins. */
-const SOL = 1_000_000_000n;
 
 /**
  * On the local chain (LiteSVM): every credit of a deposit, whenever it lands,
@@ -47,25 +46,11 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
   /** A deposit (0.1 SOL, 1,000 coins) from an empty wallet: the chain refuses it, the intent fails, its signed bytes stay with the player. */
   async function refusedDeposit(player: Player, sol = 0.1) {
     const a = await prepare(t, player, sol);
-    const lamports = (SOL * BigInt(Math.round(sol * 100))) / 100n;
-    const bytes = await depositTx(t, player.key, [depositInstruction(a, player.key.publicKey, lamports)]);
+    const bytes = await signedDeposit(t, player, a, solToLamports(sol)!);
     const refused = await pay(t, player, a.token, bytes, sol);
     expect(refused.body.errorMessage).toMatch(/^Not enough SOL for this deposit and its fee: your wallet holds 0 SOL/);
     expect(await statusOf(player, a.token)).toBe('failed');
     return { token: a.token, bytes };
-  }
-
-  /** Deposit `sol` through the API, as the page does. */
-  async function deposit(player: Player, sol: number) {
-    const p = await prepare(t, player, sol);
-    const lamports = (SOL * BigInt(Math.round(sol * 100))) / 100n;
-    return pay(
-      t,
-      player,
-      p.token,
-      await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, lamports)]),
-      sol,
-    );
   }
 
   /** Runs the payment worker until the held deposit's SOL is back on the chain. */
@@ -80,7 +65,7 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
     expect((await call(t, 'PUT', '/user/limits', { depositDaily: 1500 }, player.token)).status).toBe(200);
     const a = await refusedDeposit(player);
     await fund(t, player.wallet, 2);
-    expect((await deposit(player, 0.12)).status).toBe(200);
+    expect((await deposit(t, player, 0.12)).status).toBe(200);
     expect(await balanceOf(t, player)).toBe(120_000n);
     expect((await call(t, 'POST', '/user/exclusion', { duration: '7d' }, player.token)).status).toBe(200);
 
@@ -88,7 +73,7 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
     const before = await walletSol(player);
     await localChain(t).submit(Buffer.from(a.bytes, 'base64'));
     const landed = await walletSol(player);
-    expect(landed).toBeLessThan(before - SOL / 10n);
+    expect(landed).toBeLessThan(before - LAMPORTS_PER_SOL / 10n);
     expect(await statusOf(player, a.token)).toBe('held');
     expect(await statusOf(player, a.token)).toBe('held');
     expect(await balanceOf(t, player)).toBe(120_000n);
@@ -99,7 +84,7 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
 
     // Held, then returned: the whole 0.1 SOL back to the wallet it came from, the house paying the fee.
     expect(await returned(player, a.token)).toBe('returned');
-    expect(await walletSol(player)).toBe(landed + SOL / 10n);
+    expect(await walletSol(player)).toBe(landed + LAMPORTS_PER_SOL / 10n);
     expect(await balanceOf(t, player)).toBe(120_000n);
     expect((await t.server.services.chain.status((await intentOf(a.token)).returnSignature!)).state).toBe('finalized');
     expect(await checkLedger(t.server.services.database.db)).toEqual([]);
@@ -111,7 +96,7 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
     const a = await refusedDeposit(player, 0.1);
     const c = await refusedDeposit(player, 0.07);
     await fund(t, player.wallet, 2);
-    expect((await deposit(player, 0.12)).status).toBe(200);
+    expect((await deposit(t, player, 0.12)).status).toBe(200);
 
     // 1,200 + 1,000 would pass 2,000: held, and returned.
     await localChain(t).submit(Buffer.from(a.bytes, 'base64'));
@@ -152,7 +137,7 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
     await fund(t, player.wallet, 1);
     const p = await prepare(t, player, 0.1);
     expect((await call(t, 'POST', '/user/exclusion', { duration: '24h' }, player.token)).status).toBe(200);
-    const bytes = await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, SOL / 10n)]);
+    const bytes = await signedDeposit(t, player, p, LAMPORTS_PER_SOL / 10n);
     const reply = await pay(t, player, p.token, bytes, 0.1);
     expect(reply.status).toBe(403);
     expect(reply.body.errorMessage).toMatch(
@@ -188,7 +173,7 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
     const { returnSignature } = await intentOf(a.token);
     expect(returnSignature).not.toBe(lost);
     expect(await chain.status(lost)).toEqual({ state: 'unknown' });
-    expect(await walletSol(player)).toBe(landed + SOL / 10n);
+    expect(await walletSol(player)).toBe(landed + LAMPORTS_PER_SOL / 10n);
     expect(await balanceOf(t, player)).toBe(0n);
   });
 });
