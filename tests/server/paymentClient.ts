@@ -1,8 +1,6 @@
 /** Test helpers for payments: a player with a real keypair, its deposit transaction as the client builds it, and calls. */
 
 import { Keypair, type PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
-import { createPrivateKey, sign } from 'node:crypto';
-import { createSignInMessageText } from '@solana/wallet-standard-util';
 import type { PrepareDepositResponse, Profile, SignInInput } from '../../src/shared/protocol';
 import {
   decodeDepositProgram,
@@ -11,6 +9,7 @@ import {
 } from '../../src/shared/deposit';
 import { solToLamports } from '../../src/shared/money';
 import type { TestServer } from './harness';
+import { signInProof, testWallet } from './wallet';
 import { LocalChain } from '../../src/server/chain/LocalChain';
 
 interface Reply<T = unknown> {
@@ -44,22 +43,13 @@ export interface Player {
   token: string;
 }
 
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-
 /** Signs in with the wallet the real way: the server's Sign-In-With-Solana text, signed by the key. */
 export async function signIn(t: TestServer, key = Keypair.generate()): Promise<Player> {
-  const wallet = key.publicKey.toBase58();
-  const input = (await call<SignInInput>(t, 'GET', `/auth/nonce?wallet=${wallet}`)).body.data!;
-  const message = createSignInMessageText(input);
-  const privateKey = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519_PREFIX, key.secretKey.subarray(0, 32)]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const signature = sign(null, Buffer.from(message, 'utf8'), privateKey).toString('base64');
-  const reply = await call<{ token: string }>(t, 'POST', '/auth/authenticate', { login: wallet, signature, message });
+  const wallet = testWallet(key);
+  const input = (await call<SignInInput>(t, 'GET', `/auth/nonce?wallet=${wallet.address}`)).body.data!;
+  const reply = await call<{ token: string }>(t, 'POST', '/auth/authenticate', signInProof(wallet, input));
   if (!reply.body.data) throw new Error(`sign-in: ${reply.body.errorMessage}`);
-  return { key, wallet, token: reply.body.data.token };
+  return { key, wallet: wallet.address, token: reply.body.data.token };
 }
 
 /** The player's coins in hundredths, as the profile shows them. */
