@@ -138,7 +138,10 @@ describe('the live view on PostgreSQL', () => {
       // The day so far, from the transfers: the game account's net, then an admin's manual credit.
       expect(after.today).toEqual({ game: stakes - paid, manualCredits: 0, manualDebits: 0, creditsBy: [] });
       const admin = await signedInOperator(t, 'admin');
-      const adjusted = await ops(t, admin, 'POST', `players/${holding.id}/adjust`, { amount: 25, reason: 'goodwill' });
+      const adjusted = await ops(t, admin, 'POST', `players/${holding.id}/adjust`, {
+        amount: 2500,
+        reason: 'goodwill',
+      });
       expect(adjusted.status).toBe(200);
       const credited = await stateWhen((s) => s.today.manualCredits > 0, 'the manual credit');
       expect(credited.today).toEqual({
