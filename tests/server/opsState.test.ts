@@ -120,7 +120,7 @@ describe('the live view on PostgreSQL', () => {
       const stakes = 1000 + 2000;
       const paid = 1000 * 1.5;
       expect(after.lastRounds[0]).toEqual({ gameId, crash: CRASH * 100, houseResult: stakes - paid });
-      expect(after.pending).toEqual({ deposits: 1, withdrawals: 0, review: 1 });
+      expect(after.pending).toEqual({ deposits: 1, withdrawals: 0, review: 1, credits: 0 });
 
       // The house: every balance plus the held withdrawal (no bet is open), against the chain.
       const [sums] = await queryRows<{ balances: string }>(
