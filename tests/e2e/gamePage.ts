@@ -7,7 +7,7 @@ import { openBrowser, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 
 /** The page's origin for a server: its API's address without /api/v1. */
-export const originOf = (server: TestServer) => server.api.replace('/api/v1', '');
+const originOf = (server: TestServer) => server.api.replace('/api/v1', '');
 
 /** Chromium on the server's page, once the stage is ready. */
 export async function openStage(server: TestServer): Promise<Browser> {
