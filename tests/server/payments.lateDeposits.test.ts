@@ -132,6 +132,11 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
     expect(reply.body.errorMessage).toMatch(
       /^Not credited \(You have excluded yourself from play until .+\): the SOL goes back to your wallet$/,
     );
+    // The page says it in the player's language: the hold's code, the exclusion's code and its end.
+    expect(reply.body).toMatchObject({
+      errorCode: 'depositHeld',
+      errorParams: { cause: 'excluded', until: expect.any(Number) },
+    });
     expect(await returned(player, p.token)).toBe('returned');
     expect(await payments.balanceOf(t, player)).toBe(0n);
   });
