@@ -1,13 +1,17 @@
 /**
- * `npm run bench:fanout [-- --clients N --seconds S --chat-rate R]`: starts the game server as a
+ * `npm run bench:fanout [-- --clients N --seconds S --chat-rate R --profile]`: starts the game server as a
  * child process (short rounds, default tick), runs N STOMP subscribers in a separate load process
  * on loopback for a bounded time, and prints GAME_RATE's fan-out latency p50/p99, the server's
  * event-loop delay p99 and its memory per connection. With --chat-rate every subscriber also reads
  * one chat room, and the measured time alternates windows without chat and windows with R messages
  * a second (docs/benchmarks/fanout.md "Chat"): the same server and sockets, so the two compare.
+ * With --profile the server writes a V8 CPU profile (--cpu-prof) when it stops; its folder is printed.
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { freePort } from '../server/freePort';
@@ -19,6 +23,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '20' },
     'chat-rate': { type: 'string', default: '0' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const clients = Number(values.clients);
@@ -36,6 +41,7 @@ function tsx(script: string, args: string[], env: Record<string, string> = {}, f
   });
 }
 
+const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'moonrush-fanout-profile-')) : '';
 const port = await freePort();
 const base = `http://127.0.0.1:${port}/api/v1`;
 const server = tsx(
@@ -60,7 +66,12 @@ const server = tsx(
     RATE_LIMIT_AUTH_IP: '100000',
     RATE_LIMIT_AUTH_LOGIN: '100000',
   },
-  ['--expose-gc', '--import', './tests/bench/gcOnSignal.ts'],
+  [
+    '--expose-gc',
+    '--import',
+    './tests/bench/gcOnSignal.ts',
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ],
 );
 server.stdout?.resume();
 // A failure on the way (a server too slow to start) must not leave the server running.
@@ -203,6 +214,7 @@ console.log(
     `dropped during the run  ${result.closedEarly}`,
     `server write per event  ${((fanoutSum / fanoutCount) * 1000).toFixed(2)} ms mean over ${fanoutCount} events`,
     `server event-loop p99   ${(metric(loaded, 'nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(1)} ms`,
+    ...(profileDir ? [`server CPU profile      ${profileDir}`] : []),
     `memory per connection   ${heapPerConnection.toFixed(1)} KiB JS heap + external, ${rssPerConnection.toFixed(1)} KiB RSS (second half of the connections, after GC)`,
   ].join('\n'),
 );
