@@ -1,10 +1,12 @@
 /**
- * `npm run bench:fanout [-- --clients N --seconds S --chat-rate R --profile]`: starts the game server as a
- * child process (short rounds, default tick), runs N STOMP subscribers in a separate load process
- * on loopback for a bounded time, and prints GAME_RATE's fan-out latency p50/p99, the server's
- * event-loop delay p99 and its memory per connection. With --chat-rate every subscriber also reads
- * one chat room, and the measured time alternates windows without chat and windows with R messages
- * a second (docs/benchmarks/fanout.md "Chat"): the same server and sockets, so the two compare.
+ * `npm run bench:fanout [-- --clients N --seconds S --chat-rate R --db pglite|postgres --profile]`:
+ * starts the game server as a child process (short rounds, default tick), runs N STOMP subscribers
+ * in a separate load process on loopback for a bounded time, and prints GAME_RATE's fan-out latency
+ * p50/p99, the server's event-loop delay p99 and its memory per connection. With --chat-rate every
+ * subscriber also reads one chat room, and the measured time alternates windows without chat and
+ * windows with R messages a second (docs/benchmarks/fanout.md "Chat"): the same server and sockets,
+ * so the two compare. With --db postgres the server keeps its data in a throwaway PostgreSQL cluster
+ * (processes of its own) instead of PGlite, which runs in the server's own thread (the default).
  * With --profile the server writes a V8 CPU profile (--cpu-prof) when it stops; its folder is printed.
  */
 
@@ -15,6 +17,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { freePort } from '../server/freePort';
+import { startPostgres } from '../server/pg';
 import { metric, waitForServer } from './serverWatch';
 import { chatDestination } from '../../src/shared/wire/chat';
 
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '20' },
     'chat-rate': { type: 'string', default: '0' },
+    db: { type: 'string', default: 'pglite' },
     profile: { type: 'boolean', default: false },
   },
 });
@@ -42,6 +46,7 @@ function tsx(script: string, args: string[], env: Record<string, string> = {}, f
 }
 
 const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'moonrush-fanout-profile-')) : '';
+const cluster = values.db === 'postgres' ? await startPostgres() : null;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}/api/v1`;
 const server = tsx(
@@ -51,6 +56,7 @@ const server = tsx(
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: 'memory://',
+    DATABASE_URL: cluster ? await cluster.createDatabase('fanout') : '',
     STATIC_DIR: '',
     LOG_LEVEL: 'warn',
     BETTING_MS: '1000',
@@ -75,7 +81,10 @@ const server = tsx(
 );
 server.stdout?.resume();
 // A failure on the way (a server too slow to start) must not leave the server running.
-process.on('exit', () => server.kill());
+process.on('exit', () => {
+  server.kill();
+  cluster?.stop();
+});
 await waitForServer(base);
 const scrape = () => fetch(`${base}/metrics`).then((r) => r.text());
 /** Memory of the server after a full GC: the median of three collections, so a round's garbage or a socket's pending writes don't tip it. */
