@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { IN_MEMORY, type Database } from '../../src/server/db/client';
 import { openDatabase } from '../../src/server/database';
-import { accounts, bets, ledgerEntries, rounds } from '../../src/server/db/schema';
+import { accounts, bets, depositIntents, ledgerEntries, rounds } from '../../src/server/db/schema';
 import { creditMany, InsufficientFunds, moveBalance, moveHouse } from '../../src/server/betting/balance';
 import { balances } from '../../src/server/ledger/books';
 import { checkLedger } from '../../src/server/ledger/check';
@@ -223,6 +223,39 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
         .update(ledgerEntries)
         .set({ houseAccount: house_wallet.id })
         .where(eq(ledgerEntries.ref, `hand-${id}`));
+      expect(await checkLedger(database.db)).toEqual([]);
+    });
+
+    it('names the deposits held when their account and the held deposits disagree', async () => {
+      const id = await newAccount(database);
+      const depositId = `held-${id}`;
+      await database.db.transaction(async (tx) => {
+        await tx.insert(depositIntents).values({
+          depositId,
+          accountId: id,
+          lamports: 5_000_000n,
+          hundredths: 50_000n,
+          status: 'held',
+          createdAt: Date.now(),
+          expiresAt: Date.now(),
+        });
+        await moveHouse(tx, 'deposit_hold', depositId, 50_000n);
+      });
+      expect(await checkLedger(database.db)).toEqual([]);
+      // Marked returned without its transfer back: the account still holds what no deposit does.
+      await database.db
+        .update(depositIntents)
+        .set({ status: 'returned' })
+        .where(eq(depositIntents.depositId, depositId));
+      expect(await checkLedger(database.db)).toEqual([
+        {
+          accountId: HOUSE_ACCOUNTS.deposits_held.id,
+          problem: expect.stringMatching(
+            /^house account deposits_held: balance \d+ but the deposits held and not yet returned hold 0$/,
+          ),
+        },
+      ]);
+      await database.db.transaction((tx) => moveHouse(tx, 'deposit_return', depositId, 50_000n));
       expect(await checkLedger(database.db)).toEqual([]);
     });
 

@@ -77,7 +77,7 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
 
   it("holds and returns the issue's deposit: limit 1,500, A 1,000 fails, B 1,200 credited, self-excluded, A sent to the chain directly", async () => {
     const player = await signIn(t);
-    expect((await call(t, 'PUT', '/user/limits', { depositDaily: 1500 }, player.token)).status).toBe(200);
+    expect((await call(t, 'PUT', '/user/limits', { depositDaily: 150_000 }, player.token)).status).toBe(200);
     const a = await refusedDeposit(player);
     await fund(t, player.wallet, 2);
     expect((await deposit(player, 0.12)).status).toBe(200);
@@ -107,7 +107,7 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
 
   it('holds a late deposit that would pass the daily limit, and credits one that fits, once', async () => {
     const player = await signIn(t);
-    expect((await call(t, 'PUT', '/user/limits', { depositDaily: 2000 }, player.token)).status).toBe(200);
+    expect((await call(t, 'PUT', '/user/limits', { depositDaily: 200_000 }, player.token)).status).toBe(200);
     const a = await refusedDeposit(player, 0.1);
     const c = await refusedDeposit(player, 0.07);
     await fund(t, player.wallet, 2);
@@ -158,6 +158,11 @@ describe('a deposit that lands late meets the limits in force when it lands', ()
     expect(reply.body.errorMessage).toMatch(
       /^Not credited \(You have excluded yourself from play until .+\): the SOL goes back to your wallet$/,
     );
+    // The page says it in the player's language: the hold's code, the exclusion's code and its end.
+    expect(reply.body).toMatchObject({
+      errorCode: 'depositHeld',
+      errorParams: { cause: 'excluded', until: expect.any(Number) },
+    });
     expect(await returned(player, p.token)).toBe('returned');
     expect(await balanceOf(t, player)).toBe(0n);
   });

@@ -31,9 +31,17 @@ function shown(params: RefusalParams): Record<string, string> {
   return Object.fromEntries(Object.entries(words).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
+/** The sentence of `code` with `params`, or null when the catalogue lacks it. */
+function sentence(code: string | undefined, params: RefusalParams): string | null {
+  const key = code && `refusals.${code}`;
+  if (!key || !hasText(key)) return null;
+  const words = shown(params);
+  // A refusal behind this one (a held deposit's limit or exclusion) is said inside it.
+  const cause = params.cause && sentence(params.cause, { ...params, cause: undefined });
+  return say(key, cause ? { ...words, cause } : words);
+}
+
 /** The refusal of `body` in the page's language, or null when it carries no code the catalogue knows. */
 export function refusalText(body: Envelope | undefined): string | null {
-  const key = body?.errorCode && `refusals.${body.errorCode}`;
-  if (!key || !hasText(key)) return null;
-  return say(key, shown(body.errorParams ?? {}));
+  return sentence(body?.errorCode, body?.errorParams ?? {});
 }

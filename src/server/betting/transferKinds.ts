@@ -20,7 +20,7 @@ export const HOUSE_ACCOUNTS = {
   withdrawals: { id: -3, about: 'withdrawals in transit' },
   /** Operators' credits (out of it) and debits (into it), each with its audit row. */
   manual: { id: -4, about: "operators' credits and debits" },
-  /** Deposits that landed but may not be credited (a limit, a self-exclusion, a block): held until returned or credited. */
+  /** Deposits that landed but may not be credited (a limit, a self-exclusion, a block): held until returned to their sender. */
   deposits_held: { id: -5, about: 'deposits landed and held, not credited' },
 } as const;
 
@@ -40,8 +40,6 @@ export const PLAYER_KINDS = {
   void_refund: 'game',
   /** Its ref is the id of its audit row (docs/ops.md). */
   manual: 'manual',
-  /** A held deposit credited after all. */
-  deposit_release: 'deposits_held',
 } as const satisfies Record<string, HouseAccount>;
 
 /** Kinds of transfer between two house accounts: from one, to the other. */

@@ -2,7 +2,8 @@
  * The double-entry half of the ledger audit (check.ts runs it): every house account's balance
  * equals its transfers, all balances sum to zero, every transfer's house side is the one its kind
  * names, and the house accounts agree with what they stand for: the withdrawals in transit with
- * the withdrawals not yet paid, and the game account, bet by bet, with each bet's outcome.
+ * the withdrawals not yet paid, the deposits held with the deposits held and not yet returned, and
+ * the game account, bet by bet, with each bet's outcome.
  */
 
 import { sql } from 'drizzle-orm';
@@ -15,7 +16,7 @@ export interface ProblemRow extends Record<string, unknown> {
   detail: string;
 }
 
-const { game, withdrawals } = HOUSE_ACCOUNTS;
+const { game, withdrawals, deposits_held: held } = HOUSE_ACCOUNTS;
 
 export async function doubleEntryProblems(db: Db): Promise<ProblemRow[]> {
   const house = await queryRows<ProblemRow>(
@@ -61,6 +62,14 @@ export async function doubleEntryProblems(db: Db): Promise<ProblemRow[]> {
              (SELECT COALESCE(SUM(hundredths), 0) AS held FROM withdrawals WHERE status IN ('review', 'pending')) w
         WHERE h.balance <> w.held`,
   );
+  const heldDeposits = await queryRows<ProblemRow>(
+    db,
+    sql`SELECT ${held.id} AS account_id, 'house account deposits_held: balance ' || h.balance
+               || ' but the deposits held and not yet returned hold ' || d.held AS detail
+        FROM (SELECT COALESCE(SUM(balance), 0) AS balance FROM house_balances WHERE account_id = ${held.id}) h,
+             (SELECT COALESCE(SUM(hundredths), 0) AS held FROM deposit_intents WHERE status = 'held') d
+        WHERE h.balance <> d.held`,
+  );
   // Each bet's transfers with the game account, against what its status says the player got back.
   const bets = await queryRows<ProblemRow>(
     db,
@@ -76,5 +85,5 @@ export async function doubleEntryProblems(db: Db): Promise<ProblemRow[]> {
         FULL JOIN moved m ON m.ref = b.id::text
         WHERE CASE WHEN b.id IS NULL THEN m.net <> 0 ELSE COALESCE(m.net, 0) IS DISTINCT FROM b.net END`,
   );
-  return [...house, ...total, ...sides, ...unknownHouse, ...inTransit, ...bets];
+  return [...house, ...total, ...sides, ...unknownHouse, ...inTransit, ...heldDeposits, ...bets];
 }

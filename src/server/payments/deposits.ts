@@ -15,7 +15,7 @@ import { ChainRejected } from '../chain/Chain';
 import type { AccountRef } from '../ledger/accounts';
 import type { PaymentContext } from './PaymentContext';
 import { Refusal } from '../Refusal';
-import { checkDeposit } from '../risk/playerLimits';
+import { checkDeposit, limitRefusal } from '../risk/playerLimits';
 import { verifyDeposit, type VerifiedDeposit } from './verifyDeposit';
 import { creditIfLanded, failDeposit, settleDeposit, type DepositIntent } from './settleDeposit';
 
@@ -169,7 +169,12 @@ export async function depositStatus(ctx: PaymentContext, accountId: number, depo
 /** Why SOL that reached the house was not credited (limits, self-exclusion or block when it landed), and that it goes back. */
 async function notCredited(ctx: PaymentContext, id: number): Promise<Refusal> {
   const [intent] = await ctx.db.select().from(depositIntents).where(eq(depositIntents.id, id));
-  return new Refusal('forbidden', `Not credited (${intent?.failReason}): the SOL goes back to your wallet`);
+  const why = intent?.holdRefusal ? limitRefusal(intent.holdRefusal) : null;
+  return new Refusal(
+    'forbidden',
+    `Not credited (${why?.message ?? intent?.failReason}): the SOL goes back to your wallet`,
+    why?.translatable && { code: 'depositHeld', params: { ...why.translatable.params, cause: why.translatable.code } },
+  );
 }
 
 async function findIntent(ctx: PaymentContext, accountId: number, depositId: string): Promise<DepositIntent> {

@@ -8,7 +8,7 @@ import type { DepositStatus } from '../../shared/protocol';
 import type { Db, Tx } from '../db/client';
 import { accounts, depositIntents } from '../db/schema';
 import { moveBalance, moveHouse } from '../betting/balance';
-import { depositRefusal } from '../risk/playerLimits';
+import { depositRefusal, limitRefusal } from '../risk/playerLimits';
 import type { PaymentContext } from './PaymentContext';
 
 export type DepositIntent = typeof depositIntents.$inferSelect;
@@ -62,9 +62,13 @@ async function creditOrHold(ctx: PaymentContext, intent: DepositIntent): Promise
       .returning({ id: depositIntents.id });
     if (moved.length === 0) return currentStatus(tx, intent.id);
     const facts = { depositId: intent.depositId, signature: intent.signature, hundredths: String(intent.hundredths) };
-    const refusal = await depositRefusal(tx, intent.accountId, intent.hundredths, now);
-    if (refusal) {
-      await tx.update(depositIntents).set({ failReason: refusal.message }).where(eq(depositIntents.id, intent.id));
+    const refused = await depositRefusal(tx, intent.accountId, intent.hundredths, now);
+    if (refused) {
+      const refusal = limitRefusal(refused);
+      await tx
+        .update(depositIntents)
+        .set({ failReason: refusal.message, holdRefusal: refused })
+        .where(eq(depositIntents.id, intent.id));
       // The SOL is in the house wallet but not the player's: booked to the deposits held until it goes back.
       await moveHouse(tx, 'deposit_hold', intent.depositId, intent.hundredths);
       ctx.log.warn({ ...facts, reason: refusal.message }, 'deposit held: its SOL goes back');

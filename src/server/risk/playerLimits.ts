@@ -179,7 +179,7 @@ export async function excludeSelf(
 /** Refuses a deposit of `hundredths` that would pass a deposit limit or comes from a self-excluded player. */
 export async function checkDeposit(db: Db | Tx, accountId: number, hundredths: bigint, now: number): Promise<void> {
   const refusal = await depositRefusal(db, accountId, hundredths, now);
-  if (refusal) throw refusal;
+  if (refusal) throw limitRefusal(refusal);
 }
 
 /** Why a deposit of `hundredths` may not be credited now (a block, a self-exclusion, a deposit limit), or null. */
@@ -188,12 +188,12 @@ export async function depositRefusal(
   accountId: number,
   hundredths: bigint,
   now: number,
-): Promise<Refusal | null> {
+): Promise<LimitRefusalJson | null> {
   const [row] = await queryRows<{ refusal: LimitRefusalJson | null }>(
     db,
     sql`SELECT limit_refusal(${accountId}, 'deposit', ${hundredths}::bigint, ${now}::bigint) AS refusal`,
   );
-  return row?.refusal ? limitRefusal(row.refusal) : null;
+  return row?.refusal ?? null;
 }
 
 /** The player's bets placed since `since` (ms): how many, and their net result in hundredths: what a loss limit counts, negated. */

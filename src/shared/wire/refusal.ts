@@ -22,6 +22,7 @@ export type RefusalCode =
   | 'excludedForever'
   | 'playerLimit'
   | 'walletShort'
+  | 'depositHeld'
   | 'chatEmpty'
   | 'chatTooLong'
   | 'chatLink'
@@ -41,9 +42,11 @@ export type RefusalCode =
 /**
  * A refusal's parameters, by name: `amount` and `largest` in hundredths of coins, `lamports` in
  * lamports, `until` and `resets` in ms since the epoch, `limit` a limit's name (`lossDaily`), `count`
- * and `reason` as they are, `seconds` and `minutes` durations.
+ * and `reason` as they are, `seconds` and `minutes` durations; `cause` the code of the refusal
+ * behind this one (a held deposit's: its parameters stand beside it).
  */
 export type RefusalParams = Partial<
   Record<'amount' | 'largest' | 'lamports' | 'until' | 'resets' | 'count' | 'seconds' | 'minutes', number>
 > &
-  Partial<Record<'limit' | 'reason', string>>;
+  Partial<Record<'limit' | 'reason', string>> &
+  Partial<Record<'cause', RefusalCode>>;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { LimitRefusalJson } from '../../risk/playerLimits';
 import { accounts } from './accounts';
 
 /**
@@ -25,6 +26,8 @@ export const depositIntents = pgTable(
     /** An upper bound of the transaction's last valid block height: past it, an unseen transaction never lands. */
     lastValidBlockHeight: bigint('last_valid_block_height', { mode: 'bigint' }),
     failReason: text('fail_reason'),
+    /** A held deposit's refusal as limit_refusal answered it, so the player reads it in their language. */
+    holdRefusal: jsonb('hold_refusal').$type<LimitRefusalJson>(),
     /** A held deposit's transfer back to the sender, signed and stored before it is sent (as a withdrawal's). */
     returnSignature: text('return_signature').unique(),
     returnWire: text('return_wire'),

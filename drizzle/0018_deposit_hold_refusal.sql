@@ -1,0 +1,1 @@
+ALTER TABLE "deposit_intents" ADD COLUMN "hold_refusal" jsonb;
