@@ -11,13 +11,14 @@
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { freePort } from '../server/freePort';
 import { startPostgres } from '../server/pg';
+import { cpuSeconds } from './cpu';
 import { metric, waitForServer } from './serverWatch';
 import { chatDestination } from '../../src/shared/wire/chat';
 
@@ -141,20 +142,35 @@ async function chatFor(ms: number): Promise<void> {
   }
   await Promise.all(pending);
 }
+/** The server's CPU time and its write system calls (/proc/PID/io `syscw`: a socket write is one) so far. */
+function serverCounters() {
+  const io = readFileSync(`/proc/${server.pid}/io`, 'utf8');
+  return { ms: performance.now(), cpu: cpuSeconds(server.pid!, false), writes: Number(/syscw: (\d+)/.exec(io)![1]) };
+}
+/** Per phase, the server's wall time, CPU seconds and write calls: what chat costs whatever else the machine runs. */
+const serverWork = new Map<string, { ms: number; cpu: number; writes: number }>();
+/** Runs one phase, adding the server's work during it to serverWork. */
+async function phase(name: string, run: () => Promise<unknown>): Promise<void> {
+  load.stdin!.write(`phase ${name}\n`);
+  const before = serverCounters();
+  await run();
+  const after = serverCounters();
+  const sum = serverWork.get(name) ?? { ms: 0, cpu: 0, writes: 0 };
+  serverWork.set(name, {
+    ms: sum.ms + after.ms - before.ms,
+    cpu: sum.cpu + after.cpu - before.cpu,
+    writes: sum.writes + after.writes - before.writes,
+  });
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Names the phase to the load process and runs it: one window of `seconds` without chat, or windows in turn. */
 async function runPhases(): Promise<void> {
-  const say = (line: string) => load.stdin!.write(line + '\n');
-  if (chatRate === 0) {
-    say('phase game');
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  } else
-    for (let window = 0; window < Math.max(2, Math.round((seconds * 1000) / WINDOW_MS)); window++) {
-      const chat = window % 2 === 1;
-      say(chat ? 'phase chat' : 'phase quiet');
-      if (chat) await chatFor(WINDOW_MS);
-      else await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
-    }
-  say('stop');
+  if (chatRate === 0) await phase('game', () => sleep(seconds * 1000));
+  else
+    for (let window = 0; window < Math.max(2, Math.round((seconds * 1000) / WINDOW_MS)); window++)
+      if (window % 2 === 1) await phase('chat', () => chatFor(WINDOW_MS));
+      else await phase('quiet', () => sleep(WINDOW_MS));
+  load.stdin!.write('stop\n');
 }
 
 const load = tsx('tests/bench/fanoutLoad.ts', [
@@ -220,6 +236,10 @@ console.log(
           `p99 lift with chat      ${result.rates.chat!.p99 - result.rates.quiet!.p99} ms (target at most 10 ms); chat messages sent ${sent}, refused ${refused}`,
         ]
       : []),
+    ...[...serverWork].map(
+      ([phase, w]) =>
+        `server per second ${phase.padEnd(6)} CPU ${((w.cpu / w.ms) * 1e6).toFixed(0)} ms, ${((w.writes / w.ms) * 1000).toFixed(0)} write calls`,
+    ),
     `dropped during the run  ${result.closedEarly}`,
     `server write per event  ${((fanoutSum / fanoutCount) * 1000).toFixed(2)} ms mean over ${fanoutCount} events`,
     `server event-loop p99   ${(metric(loaded, 'nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(1)} ms`,
