@@ -91,7 +91,34 @@ export class Broadcaster {
     if (parts.length === 0) return;
     const started = performance.now();
     const messages = parts.map(({ destination, jsons }) => jsons.map((json) => this.encode(destination, json)));
-    /** Per subscriber, its subscription line for each part (a hole where it does not subscribe). */
+    const buffers = new Map<string, Buffer>();
+    /** The bytes for one combination of subscription lines (a hole where a part is not subscribed to). */
+    const bytes = (key: string, lines: readonly string[]) => {
+      let buffer = buffers.get(key);
+      if (!buffer) {
+        buffer = Buffer.concat(
+          lines.flatMap((line, part) => {
+            const spliced = Buffer.from(line);
+            return messages[part]!.flatMap(({ prefix, body }) => [prefix, spliced, body]);
+          }),
+        );
+        buffers.set(key, buffer);
+      }
+      return buffer;
+    };
+    // One destination (a tick with nothing gathered): no per-subscriber gathering.
+    if (parts.length === 1)
+      for (const { subscriber, line } of this.subscriptions.get(parts[0]!.destination)!)
+        subscriber.write(bytes(line, [line]));
+    else
+      for (const [subscriber, lines] of this.linesPerSubscriber(parts))
+        // A line ends with a blank line and holds no NUL: the key tells the combinations apart.
+        subscriber.write(bytes(lines.join('\0'), lines));
+    this.onFanout((performance.now() - started) / 1000);
+  }
+
+  /** Per subscriber of any of the parts, its subscription line for each part (a hole where it has none). */
+  private linesPerSubscriber(parts: readonly Outgoing[]): Map<Subscriber, string[]> {
     const lines = new Map<Subscriber, string[]>();
     parts.forEach(({ destination }, part) => {
       for (const { subscriber, line } of this.subscriptions.get(destination)!) {
@@ -100,23 +127,7 @@ export class Broadcaster {
         own[part] = line;
       }
     });
-    const buffers = new Map<string, Buffer>();
-    for (const [subscriber, own] of lines) {
-      // A line ends with a blank line and holds no NUL: the key tells the combinations apart.
-      const key = own.join('\0');
-      let buffer = buffers.get(key);
-      if (!buffer) {
-        buffer = Buffer.concat(
-          own.flatMap((line, part) => {
-            const spliced = Buffer.from(line);
-            return messages[part]!.flatMap(({ prefix, body }) => [prefix, spliced, body]);
-          }),
-        );
-        buffers.set(key, buffer);
-      }
-      subscriber.write(buffer);
-    }
-    this.onFanout((performance.now() - started) / 1000);
+    return lines;
   }
 
   private encode(destination: string, json: string): MessageParts {
