@@ -20,6 +20,8 @@ export const AUTO_RATE_MAX = 1_000_000;
 export const RATE_INPUT_MAX = 999;
 export const AMOUNT_DECIMALS = 2;
 export const HUNDREDTHS_PER_COIN = 100;
+/** The largest amount in hundredths a person sets or moves by hand: a player's limit, an operator's adjustment. */
+export const TYPED_HUNDREDTHS_MAX = 1e14;
 
 // Rounds and history.
 export const HISTORY_LENGTH = 11;

@@ -1,16 +1,24 @@
 /**
- * `npm run bench:fanout [-- --clients N --seconds S --chat-rate R]`: starts the game server as a
- * child process (short rounds, default tick), runs N STOMP subscribers in a separate load process
- * on loopback for a bounded time, and prints GAME_RATE's fan-out latency p50/p99, the server's
- * event-loop delay p99 and its memory per connection. With --chat-rate every subscriber also reads
- * one chat room, and the measured time alternates windows without chat and windows with R messages
- * a second (docs/benchmarks/fanout.md "Chat"): the same server and sockets, so the two compare.
+ * `npm run bench:fanout [-- --clients N --seconds S --chat-rate R --db pglite|postgres --profile]`:
+ * starts the game server as a child process (short rounds, default tick), runs N STOMP subscribers
+ * in a separate load process on loopback for a bounded time, and prints GAME_RATE's fan-out latency
+ * p50/p99, the server's event-loop delay p99 and its memory per connection. With --chat-rate every
+ * subscriber also reads one chat room, and the measured time alternates windows without chat and
+ * windows with R messages a second (docs/benchmarks/fanout.md "Chat"): the same server and sockets,
+ * so the two compare. With --db postgres the server keeps its data in a throwaway PostgreSQL cluster
+ * (processes of its own) instead of PGlite, which runs in the server's own thread (the default).
+ * With --profile the server writes a V8 CPU profile (--cpu-prof) when it stops; its folder is printed.
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { freePort } from '../server/freePort';
+import { startPostgres } from '../server/pg';
+import { cpuSeconds } from './cpu';
 import { metric, waitForServer } from './serverWatch';
 import { chatDestination } from '../../src/shared/wire/chat';
 
@@ -19,6 +27,8 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '20' },
     'chat-rate': { type: 'string', default: '0' },
+    db: { type: 'string', default: 'pglite' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const clients = Number(values.clients);
@@ -36,6 +46,8 @@ function tsx(script: string, args: string[], env: Record<string, string> = {}, f
   });
 }
 
+const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'moonrush-fanout-profile-')) : '';
+const cluster = values.db === 'postgres' ? await startPostgres() : null;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}/api/v1`;
 const server = tsx(
@@ -45,6 +57,7 @@ const server = tsx(
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: 'memory://',
+    DATABASE_URL: cluster ? await cluster.createDatabase('fanout') : '',
     STATIC_DIR: '',
     LOG_LEVEL: 'warn',
     BETTING_MS: '1000',
@@ -60,11 +73,19 @@ const server = tsx(
     RATE_LIMIT_AUTH_IP: '100000',
     RATE_LIMIT_AUTH_LOGIN: '100000',
   },
-  ['--expose-gc', '--import', './tests/bench/gcOnSignal.ts'],
+  [
+    '--expose-gc',
+    '--import',
+    './tests/bench/gcOnSignal.ts',
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ],
 );
 server.stdout?.resume();
 // A failure on the way (a server too slow to start) must not leave the server running.
-process.on('exit', () => server.kill());
+process.on('exit', () => {
+  server.kill();
+  cluster?.stop();
+});
 await waitForServer(base);
 const scrape = () => fetch(`${base}/metrics`).then((r) => r.text());
 /** Memory of the server after a full GC: the median of three collections, so a round's garbage or a socket's pending writes don't tip it. */
@@ -121,20 +142,35 @@ async function chatFor(ms: number): Promise<void> {
   }
   await Promise.all(pending);
 }
+/** The server's CPU time and its write system calls (/proc/PID/io `syscw`: a socket write is one) so far. */
+function serverCounters() {
+  const io = readFileSync(`/proc/${server.pid}/io`, 'utf8');
+  return { ms: performance.now(), cpu: cpuSeconds(server.pid!, false), writes: Number(/syscw: (\d+)/.exec(io)![1]) };
+}
+/** Per phase, the server's wall time, CPU seconds and write calls: what chat costs whatever else the machine runs. */
+const serverWork = new Map<string, { ms: number; cpu: number; writes: number }>();
+/** Runs one phase, adding the server's work during it to serverWork. */
+async function phase(name: string, run: () => Promise<unknown>): Promise<void> {
+  load.stdin!.write(`phase ${name}\n`);
+  const before = serverCounters();
+  await run();
+  const after = serverCounters();
+  const sum = serverWork.get(name) ?? { ms: 0, cpu: 0, writes: 0 };
+  serverWork.set(name, {
+    ms: sum.ms + after.ms - before.ms,
+    cpu: sum.cpu + after.cpu - before.cpu,
+    writes: sum.writes + after.writes - before.writes,
+  });
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Names the phase to the load process and runs it: one window of `seconds` without chat, or windows in turn. */
 async function runPhases(): Promise<void> {
-  const say = (line: string) => load.stdin!.write(line + '\n');
-  if (chatRate === 0) {
-    say('phase game');
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  } else
-    for (let window = 0; window < Math.max(2, Math.round((seconds * 1000) / WINDOW_MS)); window++) {
-      const chat = window % 2 === 1;
-      say(chat ? 'phase chat' : 'phase quiet');
-      if (chat) await chatFor(WINDOW_MS);
-      else await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
-    }
-  say('stop');
+  if (chatRate === 0) await phase('game', () => sleep(seconds * 1000));
+  else
+    for (let window = 0; window < Math.max(2, Math.round((seconds * 1000) / WINDOW_MS)); window++)
+      if (window % 2 === 1) await phase('chat', () => chatFor(WINDOW_MS));
+      else await phase('quiet', () => sleep(WINDOW_MS));
+  load.stdin!.write('stop\n');
 }
 
 const load = tsx('tests/bench/fanoutLoad.ts', [
@@ -200,9 +236,14 @@ console.log(
           `p99 lift with chat      ${result.rates.chat!.p99 - result.rates.quiet!.p99} ms (target at most 10 ms); chat messages sent ${sent}, refused ${refused}`,
         ]
       : []),
+    ...[...serverWork].map(
+      ([phase, w]) =>
+        `server per second ${phase.padEnd(6)} CPU ${((w.cpu / w.ms) * 1e6).toFixed(0)} ms, ${((w.writes / w.ms) * 1000).toFixed(0)} write calls`,
+    ),
     `dropped during the run  ${result.closedEarly}`,
     `server write per event  ${((fanoutSum / fanoutCount) * 1000).toFixed(2)} ms mean over ${fanoutCount} events`,
     `server event-loop p99   ${(metric(loaded, 'nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(1)} ms`,
+    ...(profileDir ? [`server CPU profile      ${profileDir}`] : []),
     `memory per connection   ${heapPerConnection.toFixed(1)} KiB JS heap + external, ${rssPerConnection.toFixed(1)} KiB RSS (second half of the connections, after GC)`,
   ].join('\n'),
 );

@@ -37,11 +37,17 @@ const record = (into: Map<string, number[]>, latency: number) => {
 
 /** Every GAME_RATE's and chat message's lateness in one WebSocket message (a batch holds several frames). */
 function measure(text: string, now: number): void {
-  if (text.includes('"eventType":"GAME_RATE"')) {
-    const at = text.indexOf('"serverTime":');
+  const rate = text.indexOf('"eventType":"GAME_RATE"');
+  if (rate >= 0) {
+    // Its own serverTime: chat and bets may ride in the same WebSocket message, before it.
+    const at = text.indexOf('"serverTime":', rate);
     record(rates, now - Number.parseInt(text.slice(at + 13), 10));
   }
-  for (let at = text.indexOf('"eventType":"CHAT_MESSAGE"'); at >= 0; at = text.indexOf('"eventType":"CHAT_MESSAGE"', at + 1)) {
+  for (
+    let at = text.indexOf('"eventType":"CHAT_MESSAGE"');
+    at >= 0;
+    at = text.indexOf('"eventType":"CHAT_MESSAGE"', at + 1)
+  ) {
     const sent = text.indexOf('"at":', at);
     record(chats, now - Number.parseInt(text.slice(sent + 5), 10));
   }

@@ -13,9 +13,9 @@ import type { ChatMessage } from '../../src/shared/wire/chat';
 import { fundedPlayer } from '../server/betting';
 import { call } from '../server/client';
 import { fixedCrashPoints } from '../server/crashPoints';
-import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, waitForStage, type Browser } from './browser';
-import { TEST_DIST } from './buildClient';
+import type { TestServer } from '../server/harness';
+import { openBrowser, waitForStage } from './browser';
+import { openGamePage, type GamePage } from './gamePage';
 import { signInByEmail } from './walletPage';
 import { addOperator } from '../../src/server/ops/operators';
 import { totpCode } from '../server/opsClient';
@@ -28,29 +28,22 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_
 const MARKUP = '<img src=x onerror="document.title=1+1">';
 
 describe('the chat in Chromium', () => {
+  let game: GamePage;
   let server: TestServer;
-  let browser: Browser;
   let page: Page;
   let origin: string;
   let writer: { token: string; email: string };
 
   beforeAll(async () => {
-    server = await startServer(
-      { STATIC_DIR: TEST_DIST, BETTING_MS: '1500', PAUSE_MS: '300', TICK_MS: '100', CHAT_MIN_ROUNDS: '0' },
+    game = await openGamePage(
+      { BETTING_MS: '1500', PAUSE_MS: '300', TICK_MS: '100', CHAT_MIN_ROUNDS: '0' },
       { roundSecrets: fixedCrashPoints([1.2]) },
     );
-    origin = server.api.replace('/api/v1', '');
+    ({ server, page, origin } = game);
     writer = await fundedPlayer(server.api, server.server.services.database.db, 100_000);
-    browser = await openBrowser();
-    page = browser.page;
-    await page.goto(origin);
-    await waitForStage(page, (probe) => probe.ready, 90_000);
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => game?.close());
 
   const say = (body: unknown) =>
     call<ChatMessage>(server.api, 'POST', '/chat/en/messages', body, { token: writer.token });

@@ -10,12 +10,12 @@ import { eq } from 'drizzle-orm';
 import { seedChains } from '../../src/server/db/schema';
 import { roundHash } from '../../src/shared/fairness';
 import { fundedPlayer } from '../server/betting';
-import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, waitForStage, type Browser } from './browser';
-import { TEST_DIST } from './buildClient';
+import type { TestServer } from '../server/harness';
+import { openBrowser, waitForStage } from './browser';
+import { openGamePage, type GamePage } from './gamePage';
 import { signInByEmail } from './walletPage';
 
-const ROUND_SETTINGS = { STATIC_DIR: TEST_DIST, BETTING_MS: '2500', PAUSE_MS: '600', TICK_MS: '100' };
+const ROUND_SETTINGS = { BETTING_MS: '2500', PAUSE_MS: '600', TICK_MS: '100' };
 const TIMEOUT_MS = 180_000;
 const TEST = { timeout: TIMEOUT_MS };
 /** 1000 coins. */
@@ -25,24 +25,17 @@ const FUNDS = 100_000;
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
 
 describe('the HUD in Chromium against the real server', () => {
+  let game: GamePage;
   let server: TestServer;
-  let browser: Browser;
   let page: Page;
   let origin: string;
 
   beforeAll(async () => {
-    server = await startServer(ROUND_SETTINGS);
-    origin = server.api.replace('/api/v1', '');
-    browser = await openBrowser();
-    page = browser.page;
-    await page.goto(origin);
-    await waitForStage(page, (probe) => probe.ready, 90_000);
+    game = await openGamePage(ROUND_SETTINGS);
+    ({ server, page, origin } = game);
   }, 240_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => game?.close());
 
   const dialog = (name: string) => page.getByRole('dialog', { name });
   const profileButton = () => page.getByTestId('profile-button').first();

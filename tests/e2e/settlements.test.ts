@@ -19,8 +19,9 @@ import { fixedCrashPoints } from '../server/crashPoints';
 import { fundedPlayer } from '../server/betting';
 import { freePort } from '../server/freePort';
 import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, waitForStage, type Browser } from './browser';
+import { waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
+import { openGamePage, openStage, type GamePage } from './gamePage';
 import { balanceReads, shoot, signInByEmail } from './walletPage';
 
 /** Every round flies to x2.00 (11.6 s): long enough to see the balance move before it ends. */
@@ -43,27 +44,20 @@ async function roundInfo(server: TestServer): Promise<GameInfo> {
 }
 
 describe('settlements on screen', () => {
-  let server: TestServer;
-  let browser: Browser;
+  let game: GamePage;
 
   beforeAll(async () => {
-    server = await startServer(SETTINGS, { roundSecrets: fixedCrashPoints([2]) });
-    browser = await openBrowser();
-    await browser.page.goto(server.api.replace('/api/v1', ''));
-    await waitForStage(browser.page, (probe) => probe.ready, 90_000);
+    game = await openGamePage(SETTINGS, { roundSecrets: fixedCrashPoints([2]) });
   }, 300_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => game?.close());
 
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await shoot(browser.page, `settlements-failed-${task.name.slice(0, 30)}`);
+    if (task.result?.state === 'fail') await shoot(game.page, `settlements-failed-${task.name.slice(0, 30)}`);
   });
 
   it('an auto cash-out at x1.05 moves the header balance while the round still flies', TEST, async () => {
-    const { page } = browser;
+    const { page, server } = game;
     const player = await fundedPlayer(server.api, server.server.services.database.db, FUNDS);
     await signInByEmail(page, player.email);
     await balanceReads(page, `${formatCoins(FUNDS)} $`);
@@ -87,32 +81,41 @@ describe('settlements on screen', () => {
     expect(await outcome(page)).toBe(`Cashed out at x1.05: +${formatCoins((STAKE * 105) / 100)} $`);
   });
 
-  it('a reload brings a bet placed by hand back with auto cash-out off, and the house cap as the cap', TEST, async () => {
-    const { page } = browser;
-    const db = server.server.services.database.db;
-    await poll(() => label(page), 60_000).toBe('BET');
-    await panel(page).getByRole('switch', { name: 'Auto cash out' }).uncheck({ force: true });
-    await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
-    // This round the house may pay one bet at most 100 coins: the 200-coin bet cashes out at x1.50 at most.
-    const [open] = await db.select().from(rounds).where(eq(rounds.state, 'CREATED')).orderBy(desc(rounds.id)).limit(1);
-    await db.update(rounds).set({ maxBetProfit: 10_000 }).where(eq(rounds.id, open!.id));
-    await page.getByTestId('bet-main-0').click();
-    await poll(() => label(page)).toBe('CANCEL');
-    await poll(() => notice(page)).toBe('House limit: this bet cashes out at x1.50 at most');
+  it(
+    'a reload brings a bet placed by hand back with auto cash-out off, and the house cap as the cap',
+    TEST,
+    async () => {
+      const { page, server } = game;
+      const db = server.server.services.database.db;
+      await poll(() => label(page), 60_000).toBe('BET');
+      await panel(page).getByRole('switch', { name: 'Auto cash out' }).uncheck({ force: true });
+      await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+      // This round the house may pay one bet at most 100 coins: the 200-coin bet cashes out at x1.50 at most.
+      const [open] = await db
+        .select()
+        .from(rounds)
+        .where(eq(rounds.state, 'CREATED'))
+        .orderBy(desc(rounds.id))
+        .limit(1);
+      await db.update(rounds).set({ maxBetProfit: 10_000 }).where(eq(rounds.id, open!.id));
+      await page.getByTestId('bet-main-0').click();
+      await poll(() => label(page)).toBe('CANCEL');
+      await poll(() => notice(page)).toBe('House limit: this bet cashes out at x1.50 at most');
 
-    await page.reload();
-    await poll(() => label(page)).toMatch(/^(CANCEL|CLAIM)$/);
-    expect(await panel(page).getByRole('switch', { name: 'Auto cash out' }).isChecked()).toBe(false);
-    await poll(() => notice(page)).toBe('House limit: this bet cashes out at x1.50 at most');
-    // The house's cap cashes it out at x1.50, flashed like any cash-out.
-    await poll(() => outcome(page), 60_000).toBe(`Cashed out at x1.50: +${formatCoins((STAKE * 150) / 100)} $`);
-    // The next bet is by hand too: nothing the house did sticks to the panel.
-    await poll(() => label(page), 60_000).toBe('BET');
-    expect(await panel(page).getByRole('switch', { name: 'Auto cash out' }).isChecked()).toBe(false);
-  });
+      await page.reload();
+      await poll(() => label(page)).toMatch(/^(CANCEL|CLAIM)$/);
+      expect(await panel(page).getByRole('switch', { name: 'Auto cash out' }).isChecked()).toBe(false);
+      await poll(() => notice(page)).toBe('House limit: this bet cashes out at x1.50 at most');
+      // The house's cap cashes it out at x1.50, flashed like any cash-out.
+      await poll(() => outcome(page), 60_000).toBe(`Cashed out at x1.50: +${formatCoins((STAKE * 150) / 100)} $`);
+      // The next bet is by hand too: nothing the house did sticks to the panel.
+      await poll(() => label(page), 60_000).toBe('BET');
+      expect(await panel(page).getByRole('switch', { name: 'Auto cash out' }).isChecked()).toBe(false);
+    },
+  );
 
   it('a bet left to fly is lost at the crash, and the panel says so', TEST, async () => {
-    const { page } = browser;
+    const { page } = game;
     await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
     await page.getByTestId('bet-main-0').click();
     await poll(() => label(page), 60_000).toBe('CLAIM');
@@ -130,9 +133,7 @@ describe('a round voided by a server stop', () => {
   beforeAll(async () => {
     env = { ...SETTINGS, PORT: String(await freePort()), DATA_DIR: dataDir };
     server = await start();
-    browser = await openBrowser();
-    await browser.page.goto(server.api.replace('/api/v1', ''));
-    await waitForStage(browser.page, (probe) => probe.ready, 90_000);
+    browser = await openStage(server);
   }, 300_000);
 
   afterAll(async () => {
@@ -145,23 +146,30 @@ describe('a round voided by a server stop', () => {
     if (task.result?.state === 'fail') await shoot(browser.page, 'settlements-failed-void');
   });
 
-  it('says the round was voided and the stake returned, in the panel and the list; the balance after the reconnect has it', TEST, async () => {
-    const { page } = browser;
-    const player = await fundedPlayer(server.api, server.server.services.database.db, FUNDS);
-    await signInByEmail(page, player.email);
-    await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
-    await page.getByTestId('bet-main-0').click();
-    await poll(() => label(page), 60_000).toBe('CLAIM');
-    await balanceReads(page, `${formatCoins(FUNDS - STAKE)} $`);
+  it(
+    'says the round was voided and the stake returned, in the panel and the list; the balance after the reconnect has it',
+    TEST,
+    async () => {
+      const { page } = browser;
+      const player = await fundedPlayer(server.api, server.server.services.database.db, FUNDS);
+      await signInByEmail(page, player.email);
+      await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+      await page.getByTestId('bet-main-0').click();
+      await poll(() => label(page), 60_000).toBe('CLAIM');
+      await balanceReads(page, `${formatCoins(FUNDS - STAKE)} $`);
 
-    await server.close();
-    await poll(() => notice(page)).toBe(`Round voided: your stake of ${formatCoins(STAKE)} $ was returned`);
-    expect(await label(page)).toBe('BET');
-    await poll(() => ownRow(page).textContent()).toContain('returned');
+      await server.close();
+      await poll(() => notice(page)).toBe(`Round voided: your stake of ${formatCoins(STAKE)} $ was returned`);
+      expect(await label(page)).toBe('BET');
+      await poll(() => ownRow(page).textContent()).toContain('returned');
 
-    server = await start();
-    await page.getByTestId('latency').filter({ hasText: /\d+ ms/ }).waitFor({ timeout: 15_000 });
-    await balanceReads(page, `${formatCoins(FUNDS)} $`, 3_000);
-    expect(await notice(page)).toBe(`Round voided: your stake of ${formatCoins(STAKE)} $ was returned`);
-  });
+      server = await start();
+      await page
+        .getByTestId('latency')
+        .filter({ hasText: /\d+ ms/ })
+        .waitFor({ timeout: 15_000 });
+      await balanceReads(page, `${formatCoins(FUNDS)} $`, 3_000);
+      expect(await notice(page)).toBe(`Round voided: your stake of ${formatCoins(STAKE)} $ was returned`);
+    },
+  );
 });

@@ -1,25 +1,15 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsBefore } from './migrations';
+import { describe, expect, it } from 'vitest';
+import { databaseBeforeMigration } from './migrations';
 import { accounts, rounds } from '../../src/server/db/schema';
 
 const MIGRATION = '0012_bet_status_cashed_out';
 
 describe(`migration ${MIGRATION}`, () => {
-  const before = migrationsBefore(MIGRATION);
-  const client = new PGlite();
-  afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
-  });
+  const { db, toBefore, toLatest } = databaseBeforeMigration(MIGRATION);
 
   it("stores the cash-outs written under the wire's name as CASHED_OUT, and takes no REFUNDED again", async () => {
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+    await toBefore();
     const [account] = await db
       .insert(accounts)
       .values({ nickname: 'old', referralCode: 'old', createdAt: 0 })
@@ -34,7 +24,7 @@ describe(`migration ${MIGRATION}`, () => {
     await insert('REFUNDED');
     await insert('CREATED');
 
-    await migrate(db, { migrationsFolder: 'drizzle' });
+    await toLatest();
     const statuses = await db.execute<{ status: string }>(sql`SELECT status FROM bets ORDER BY id`);
     expect(statuses.rows.map((row) => row.status)).toEqual(['CASHED_OUT', 'CREATED']);
     const refusal = await insert('REFUNDED').then(

@@ -9,6 +9,7 @@ import {
   type GameInfo,
 } from '../../src/shared/protocol';
 import { msToRate } from '../../src/shared/growth';
+import { chatDestination } from '../../src/shared/wire/chat';
 import { bets } from '../../src/server/db/schema';
 import { checkLedger } from '../../src/server/ledger/check';
 import { startServer, type TestServer } from './harness';
@@ -158,14 +159,16 @@ describe('bet events on the wire', () => {
     raw.ws.close();
   });
 
-  it('sends the bets gathered so far before any round event, so none shows up in the next round', async () => {
+  it('sends the bets and chat gathered so far in the same WebSocket message as the next round event, the bets before it', async () => {
     const raw = await openRaw(t.ws);
     raw.ws.send(
       `CONNECT\naccept-version:1.2\nhost:localhost\n\n\0SUBSCRIBE\nid:b\ndestination:${DESTINATIONS.bets}\n\n\0` +
+        `SUBSCRIBE\nid:c\ndestination:${chatDestination('en')}\n\n\0` +
         `SUBSCRIBE\nid:g\ndestination:${DESTINATIONS.game}\nreceipt:r\n\n\0`,
     );
     await waitUntil(() => raw.text().includes('RECEIPT'), 5000, 'the subscriptions');
-    // Straight onto the bus, as the engine publishes: the bet waits for its batch (a second), the round event does not.
+    // Straight onto the bus, as the engine and the chat publish: the bet and the chat message wait
+    // for their batch, the round event does not, and takes them along.
     const { bus } = t.server.services;
     const bet = {
       betId: '999999',
@@ -177,14 +180,23 @@ describe('bet events on the wire', () => {
       winAmount: null,
     };
     bus.publish(DESTINATIONS.bets, JSON.stringify({ eventType: 'BET_CANCELED', data: bet }));
+    const said = { id: '888888', room: 'en', nickname: 'order', text: 'along', at: 1 };
+    bus.publish(chatDestination('en'), JSON.stringify({ eventType: 'CHAT_MESSAGE', data: said }));
     bus.publish(
       DESTINATIONS.game,
       JSON.stringify({ eventType: 'GAME_VOIDED', data: { gameId: '999999', hash: 'h', fullRate: 1, salt: 's' } }),
     );
     await waitUntil(() => raw.text().includes('GAME_VOIDED'), 5000, 'the round event');
-    const text = raw.text();
-    expect(text).toContain('"betId":"999999"');
-    expect(text.indexOf('"betId":"999999"')).toBeLessThan(text.indexOf('GAME_VOIDED'));
+    const carrying = raw.messages.find((message) => message.includes('GAME_VOIDED'))!;
+    expect(carrying).toContain('"betId":"999999"');
+    expect(carrying).toContain('"id":"888888"');
+    expect(carrying.indexOf('"betId":"999999"')).toBeLessThan(carrying.indexOf('GAME_VOIDED'));
+    expect(
+      carrying
+        .split('\0')
+        .filter((frame) => frame.startsWith('MESSAGE'))
+        .map((frame) => /subscription:(\w)/.exec(frame)?.[1]),
+    ).toEqual(['b', 'c', 'g']);
     raw.ws.close();
   });
 });

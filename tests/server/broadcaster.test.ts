@@ -25,10 +25,13 @@ class FakeSocket {
   }
 }
 
-function connectedSession(host: SessionHost, id: string, subscriptionId: string) {
+function connectedSession(host: SessionHost, id: string, subscriptionId: string, destinations = ['/d']) {
   const socket = new FakeSocket();
   const session = new StompSession(socket as unknown as WebSocket, host, id, () => null);
-  socket.receive(`CONNECT\naccept-version:1.2\n\n\0SUBSCRIBE\nid:${subscriptionId}\ndestination:/d\n\n\0`);
+  socket.receive(
+    'CONNECT\naccept-version:1.2\n\n\0' +
+      destinations.map((d, i) => `SUBSCRIBE\nid:${subscriptionId}${i || ''}\ndestination:${d}\n\n\0`).join(''),
+  );
   socket.sent.length = 0;
   return { socket, session };
 }
@@ -37,6 +40,7 @@ describe('Broadcaster', () => {
   const setup = () => {
     const broadcaster = new Broadcaster(new Map([['/d', new LastMessage()]]));
     broadcaster.addDestination('/d');
+    broadcaster.addDestination('/e');
     const dropped: string[] = [];
     const host: SessionHost = {
       broadcaster,
@@ -63,16 +67,26 @@ describe('Broadcaster', () => {
     expect(b.socket.sent[0]!.replace('subscription:x\\cy', 'subscription:sub-a')).toBe(a.socket.sent[0]);
   });
 
-  it('sends several messages to a subscriber as one WebSocket message of one frame each, as publish would', () => {
+  it('sends a subscriber every message of several destinations in one WebSocket message, one frame each, in order', () => {
     const { broadcaster, host } = setup();
-    const a = connectedSession(host, 'a', 'sub-a');
-    const b = connectedSession(host, 'b', 'sub-b');
-    broadcaster.publishAll('/d', ['{"n":1}', '{"n":2}']);
-    broadcaster.publish('/d', '{"n":3}');
-    const frame = (id: number, sub: string) =>
-      `MESSAGE\ndestination:/d\nmessage-id:${id}\ncontent-type:application/json\ncontent-length:7\nsubscription:${sub}\n\n{"n":${id}}\0`;
-    expect(a.socket.sent).toEqual([frame(1, 'sub-a') + frame(2, 'sub-a'), frame(3, 'sub-a')]);
-    expect(b.socket.sent).toEqual([frame(1, 'sub-b') + frame(2, 'sub-b'), frame(3, 'sub-b')]);
+    const both = connectedSession(host, 'a', 'sub-a', ['/d', '/e']);
+    const same = connectedSession(host, 'b', 'sub-a', ['/d', '/e']);
+    const onlyE = connectedSession(host, 'c', 'sub-c', ['/e']);
+    const encode = vi.spyOn(broadcaster as unknown as { encode: () => unknown }, 'encode');
+    broadcaster.publishTogether([
+      { destination: '/d', jsons: ['{"n":1}', '{"n":2}'] },
+      { destination: '/e', jsons: ['{"n":3}'] },
+    ]);
+    broadcaster.publish('/d', '{"n":4}');
+    expect(encode).toHaveBeenCalledTimes(4);
+    const frame = (id: number, destination: string, sub: string) =>
+      `MESSAGE\ndestination:${destination}\nmessage-id:${id}\ncontent-type:application/json\ncontent-length:7\nsubscription:${sub}\n\n{"n":${id}}\0`;
+    expect(both.socket.sent).toEqual([
+      frame(1, '/d', 'sub-a') + frame(2, '/d', 'sub-a') + frame(3, '/e', 'sub-a1'),
+      frame(4, '/d', 'sub-a'),
+    ]);
+    expect(same.socket.sent).toEqual(both.socket.sent);
+    expect(onlyE.socket.sent).toEqual([frame(3, '/e', 'sub-c')]);
   });
 
   it('drops a slow subscriber whose buffer passes the bound and keeps serving the others', () => {

@@ -6,17 +6,14 @@
  * the probe's timing here.
  */
 
-import { createPrivateKey, sign } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { Keypair, Transaction } from '@solana/web3.js';
-import { createSignInMessageText } from '@solana/wallet-standard-util';
+import { LAMPORTS_PER_SOL } from '../../src/shared/constants';
 import { decodeDepositProgram, depositInstruction } from '../../src/shared/deposit';
 import { DESTINATIONS, type GameEvent, type PrepareDepositResponse, type SignInInput } from '../../src/shared/protocol';
 import { spawnServer, type ServerProcess } from './serverProcess';
 import { connectStomp, gameEvents, waitUntil, type StompTestClient } from './stompClient';
-
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-const LAMPORTS_PER_SOL = 1_000_000_000n;
+import { signInProof, testWallet } from './wallet';
 
 /** Every admission setting the test servers lift, back to its default (an empty value reads as unset). */
 const DEFAULT_ADMISSION = Object.fromEntries(
@@ -112,18 +109,7 @@ export async function runCrowd(api: string, ws: string, players: number, arrival
       ),
     );
     const input = await send<SignInInput>('GET', `/auth/nonce?wallet=${wallet}`);
-    const message = createSignInMessageText(input);
-    const privateKey = createPrivateKey({
-      key: Buffer.concat([PKCS8_ED25519_PREFIX, key.secretKey.subarray(0, 32)]),
-      format: 'der',
-      type: 'pkcs8',
-    });
-    const signature = sign(null, Buffer.from(message, 'utf8'), privateKey).toString('base64');
-    const { token } = await send<{ token: string }>('POST', '/auth/authenticate', {
-      login: wallet,
-      signature,
-      message,
-    });
+    const { token } = await send<{ token: string }>('POST', '/auth/authenticate', signInProof(testWallet(key), input));
     result.signInMs.push(performance.now() - started);
     await Promise.all([send('GET', '/user/profile', undefined, token), send('GET', '/bet/current', undefined, token)]);
     await send('POST', '/payment/faucet', { wallet, amount: 2 }, token);

@@ -1,10 +1,6 @@
-import { rmSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsBefore } from './migrations';
+import { describe, expect, it } from 'vitest';
+import { databaseBeforeMigration } from './migrations';
 import { applyFunctions, type Db } from '../../src/server/db/client';
 import { bettingFunctions } from '../../src/server/betting/functions';
 import { checkLedger } from '../../src/server/ledger/check';
@@ -13,16 +9,10 @@ import { balances } from '../../src/server/ledger/books';
 const MIGRATION = '0013_double_entry';
 
 describe(`migration ${MIGRATION}`, () => {
-  const before = migrationsBefore(MIGRATION);
-  const client = new PGlite();
-  afterAll(async () => {
-    await client.close();
-    rmSync(before, { recursive: true, force: true });
-  });
+  const { client, db, toBefore, toLatest } = databaseBeforeMigration(MIGRATION);
 
   it('books the house side of every single-entry row and of confirmed withdrawals, so the balances sum to zero', async () => {
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+    await toBefore();
     // The single-entry books of one player, as the code before 0013 wrote them: a deposit, a bet
     // cashed out, a lost bet, a manual credit with its audit row, a paid withdrawal and a held one.
     await client.exec(`
@@ -39,7 +29,7 @@ describe(`migration ${MIGRATION}`, () => {
         (7, -3000, 13600, 'withdraw_hold', '3', 0), (7, -2000, 11600, 'withdraw_hold', '4', 0);
     `);
 
-    await migrate(db, { migrationsFolder: 'drizzle' });
+    await toLatest();
     await applyFunctions(db as unknown as Db, bettingFunctions());
     const { players, house } = await balances(db as unknown as Db);
     expect({ players, ...house }).toEqual({

@@ -505,24 +505,25 @@ describe('the operator console on PostgreSQL', () => {
   it('a manual adjustment is one manual ledger row and one audit row; ledger:check wants the audit row', async () => {
     const player = await fundedPlayer(t.api, db(), 5000);
     const credit = await ops<{ balance: number }>(t, admin, 'POST', `players/${player.id}/adjust`, {
-      amount: 25,
+      amount: 2550,
       reason: 'goodwill for the outage',
     });
-    expect(credit.body.data!.balance).toBe(7500);
-    const tooMuch = await ops(t, admin, 'POST', `players/${player.id}/adjust`, { amount: -100, reason: 'reverse' });
+    // Hundredths on the wire: 25.50 coins.
+    expect(credit.body.data!.balance).toBe(7550);
+    const tooMuch = await ops(t, admin, 'POST', `players/${player.id}/adjust`, { amount: -10_000, reason: 'reverse' });
     expect([tooMuch.status, tooMuch.body.errorMessage]).toEqual([409, 'The balance would go below zero']);
 
     const manual = await db().select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'manual'));
-    expect(manual.map((r) => [r.accountId, r.delta, r.balanceAfter])).toEqual([[player.id, 2500n, 7500n]]);
+    expect(manual.map((r) => [r.accountId, r.delta, r.balanceAfter])).toEqual([[player.id, 2550n, 7550n]]);
     const audits = await auditOf(`action=adjust&target=account:${player.id}`);
     expect(audits.map((a) => [a.id, a.reason, a.after])).toEqual([
-      [manual[0]!.ref, 'goodwill for the outage', { balance: 7500, amount: 2500, creditId: expect.any(Number) }],
+      [manual[0]!.ref, 'goodwill for the outage', { balance: 7550, amount: 2550, creditId: expect.any(Number) }],
     ]);
     const ledger = (
       await ops<OpsPage<{ kind: string; balance: number }>>(t, viewer, 'GET', `players/${player.id}/ledger`)
     ).body.data!;
     expect(ledger.items.map((r) => [r.kind, r.balance])).toEqual([
-      ['manual', 7500],
+      ['manual', 7550],
       ['deposit', 5000],
     ]);
     expect(await checkLedger(db())).toEqual([]);

@@ -39,15 +39,15 @@ describe('four eyes on manual credits', () => {
 
   it('holds a credit above the threshold until a second, different admin approves it, and audits each step', async () => {
     const player = await fundedPlayer(t.api, db(), 0);
-    // The issue's call: one admin, one call, 10^12 coins.
-    const huge = await adjust(first, player.id, 1e12);
+    // The issue's call: one admin, one call, 10^12 coins (amounts are hundredths on the wire).
+    const huge = await adjust(first, player.id, 1e14);
     expect([huge.status, huge.body.errorMessage]).toEqual([
       409,
       'This would pass your credit cap of 500 coins in 24 hours',
     ]);
     expect(await balanceOf(db(), player.id)).toBe(0n);
 
-    const asked = await adjust(first, player.id, 300);
+    const asked = await adjust(first, player.id, 30_000);
     expect(asked.status).toBe(200);
     expect(asked.body.data).toMatchObject({ balance: 0, heldCredit: expect.any(String) });
     expect(await balanceOf(db(), player.id)).toBe(0n);
@@ -86,18 +86,18 @@ describe('four eyes on manual credits', () => {
   it('caps what each admin credits in 24 hours, held credits included; a rejection frees the cap and moves nothing', async () => {
     const player = await fundedPlayer(t.api, db(), 0);
     // The first admin has 300 of its 500 coins used above; up to 100 coins a credit is applied at once.
-    expect((await adjust(first, player.id, 100)).body.data).toEqual(expect.objectContaining({ heldCredit: null }));
+    expect((await adjust(first, player.id, 10_000)).body.data).toEqual(expect.objectContaining({ heldCredit: null }));
     expect(await balanceOf(db(), player.id)).toBe(10_000n);
-    const over = await adjust(first, player.id, 101);
+    const over = await adjust(first, player.id, 10_001);
     expect([over.status, over.body.errorMessage]).toEqual([
       409,
       'This would pass your credit cap of 500 coins in 24 hours',
     ]);
     // Debits are not credits: they need no second admin and use no cap.
-    expect((await adjust(first, player.id, -50, 'reverse half')).body.data).toMatchObject({ balance: 5000 });
+    expect((await adjust(first, player.id, -5000, 'reverse half')).body.data).toMatchObject({ balance: 5000 });
 
     // The second admin's cap is its own; its held credit is rejected by the first, and frees its cap.
-    const asked = (await adjust(second, player.id, 500)).body.data!.heldCredit!;
+    const asked = (await adjust(second, player.id, 50_000)).body.data!.heldCredit!;
     expect((await adjust(second, player.id, 1)).status).toBe(409);
     const rejected = await ops<{ credit: OpsManualCredit }>(t, first, 'POST', `credits/${asked}/reject`, {
       reason: 'no ticket for it',
@@ -106,7 +106,7 @@ describe('four eyes on manual credits', () => {
       ...{ status: 'rejected', decidedBy: first.email, decisionReason: 'no ticket for it' },
     });
     expect(await balanceOf(db(), player.id)).toBe(5000n);
-    expect((await adjust(second, player.id, 1)).body.data).toMatchObject({ balance: 5100, heldCredit: null });
+    expect((await adjust(second, player.id, 100)).body.data).toMatchObject({ balance: 5100, heldCredit: null });
     expect((await ops(t, second, 'POST', `credits/${asked}/approve`)).status).toBe(409);
     const [rejection] = (await auditOf(`account:${player.id}`)).filter((row) => row.action === 'credit_reject');
     expect(rejection).toMatchObject({ actor: first.email, reason: 'no ticket for it' });
@@ -126,7 +126,7 @@ describe('four eyes on manual credits', () => {
     );
     expect(paid.body.data?.signature).toEqual(expect.any(String));
 
-    expect((await adjust(second, account!.id, 50)).body.data!.heldCredit).toBeNull();
+    expect((await adjust(second, account!.id, 5000)).body.data!.heldCredit).toBeNull();
     const small = await payments.call<WithdrawResponse>(
       t,
       'POST',

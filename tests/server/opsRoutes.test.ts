@@ -59,7 +59,8 @@ describe('ops routes of the wire table', () => {
     const refusals = [
       [{ amount: 5, reason: 'goodwill', extra: 1 }, '7', 'Unknown field: extra'],
       [{ amount: 0, reason: 'goodwill' }, '7', 'amount must not be 0'],
-      [{ amount: 1.5, reason: 'goodwill' }, '7', 'amount is a whole number of coins'],
+      [{ amount: 1.5, reason: 'goodwill' }, '7', 'amount is a whole number of hundredths of a coin'],
+      [{ amount: 1e14 + 1, reason: 'goodwill' }, '7', 'amount is too large'],
       [{ amount: 5 }, '7', 'reason is required'],
       [{ amount: 5, reason: 'goodwill' }, 'x7', 'id must be a number'],
     ] as const;

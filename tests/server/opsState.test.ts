@@ -120,7 +120,7 @@ describe('the live view on PostgreSQL', () => {
       const stakes = 1000 + 2000;
       const paid = 1000 * 1.5;
       expect(after.lastRounds[0]).toEqual({ gameId, crash: CRASH * 100, houseResult: stakes - paid });
-      expect(after.pending).toEqual({ deposits: 1, withdrawals: 0, review: 1 });
+      expect(after.pending).toEqual({ deposits: 1, withdrawals: 0, review: 1, credits: 0 });
 
       // The house: every balance plus the held withdrawal (no bet is open), against the chain.
       const [sums] = await queryRows<{ balances: string }>(
@@ -138,7 +138,10 @@ describe('the live view on PostgreSQL', () => {
       // The day so far, from the transfers: the game account's net, then an admin's manual credit.
       expect(after.today).toEqual({ game: stakes - paid, manualCredits: 0, manualDebits: 0, creditsBy: [] });
       const admin = await signedInOperator(t, 'admin');
-      const adjusted = await ops(t, admin, 'POST', `players/${holding.id}/adjust`, { amount: 25, reason: 'goodwill' });
+      const adjusted = await ops(t, admin, 'POST', `players/${holding.id}/adjust`, {
+        amount: 2500,
+        reason: 'goodwill',
+      });
       expect(adjusted.status).toBe(200);
       const credited = await stateWhen((s) => s.today.manualCredits > 0, 'the manual credit');
       expect(credited.today).toEqual({

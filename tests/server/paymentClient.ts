@@ -1,15 +1,15 @@
 /** Test helpers for payments: a player with a real keypair, its deposit transaction as the client builds it, and calls. */
 
 import { Keypair, type PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
-import { createPrivateKey, sign } from 'node:crypto';
-import { createSignInMessageText } from '@solana/wallet-standard-util';
 import type { PrepareDepositResponse, Profile, SignInInput } from '../../src/shared/protocol';
 import {
   decodeDepositProgram,
   depositInstruction as buildDepositInstruction,
   type DepositProgram,
 } from '../../src/shared/deposit';
+import { solToLamports } from '../../src/shared/money';
 import type { TestServer } from './harness';
+import { signInProof, testWallet } from './wallet';
 import { LocalChain } from '../../src/server/chain/LocalChain';
 
 interface Reply<T = unknown> {
@@ -43,22 +43,13 @@ export interface Player {
   token: string;
 }
 
-const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
-
 /** Signs in with the wallet the real way: the server's Sign-In-With-Solana text, signed by the key. */
 export async function signIn(t: TestServer, key = Keypair.generate()): Promise<Player> {
-  const wallet = key.publicKey.toBase58();
-  const input = (await call<SignInInput>(t, 'GET', `/auth/nonce?wallet=${wallet}`)).body.data!;
-  const message = createSignInMessageText(input);
-  const privateKey = createPrivateKey({
-    key: Buffer.concat([PKCS8_ED25519_PREFIX, key.secretKey.subarray(0, 32)]),
-    format: 'der',
-    type: 'pkcs8',
-  });
-  const signature = sign(null, Buffer.from(message, 'utf8'), privateKey).toString('base64');
-  const reply = await call<{ token: string }>(t, 'POST', '/auth/authenticate', { login: wallet, signature, message });
+  const wallet = testWallet(key);
+  const input = (await call<SignInInput>(t, 'GET', `/auth/nonce?wallet=${wallet.address}`)).body.data!;
+  const reply = await call<{ token: string }>(t, 'POST', '/auth/authenticate', signInProof(wallet, input));
   if (!reply.body.data) throw new Error(`sign-in: ${reply.body.errorMessage}`);
-  return { key, wallet, token: reply.body.data.token };
+  return { key, wallet: wallet.address, token: reply.body.data.token };
 }
 
 /** The player's coins in hundredths, as the profile shows them. */
@@ -125,19 +116,22 @@ export function pay(
   );
 }
 
+/** The player's signed deposit of `lamports` for the prepared deposit `p`, base64, as the page signs it. */
+export function signedDeposit(t: TestServer, player: Player, p: Prepared, lamports: bigint): Promise<string> {
+  return depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, lamports)]);
+}
+
+/** Deposits `sol` through the API as the page does (prepare, sign, pay): the pay call's reply. */
+export async function deposit(t: TestServer, player: Player, sol: number): Promise<Reply<{ signature: string }>> {
+  const p = await prepare(t, player, sol);
+  return pay(t, player, p.token, await signedDeposit(t, player, p, solToLamports(sol)!), sol);
+}
+
 /** Signs in a funded player who deposits `sol` (credited), for withdrawal tests. */
 export async function playerWithCoins(t: TestServer, sol: number): Promise<Player> {
   const player = await signIn(t);
   await fund(t, player.wallet, sol + 1);
-  const p = await prepare(t, player, sol);
-  const lamports = BigInt(Math.round(sol * 100)) * 10_000_000n;
-  const reply = await pay(
-    t,
-    player,
-    p.token,
-    await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, lamports)]),
-    sol,
-  );
+  const reply = await deposit(t, player, sol);
   if (reply.status !== 200) throw new Error(`deposit: ${reply.body.errorMessage}`);
   return player;
 }

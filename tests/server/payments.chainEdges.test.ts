@@ -4,21 +4,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withdrawals } from '../../src/server/db/schema';
 import { startServer, type TestServer } from './harness';
+import { LAMPORTS_PER_SOL } from '../../src/shared/constants';
 import {
   balanceOf,
   call,
-  depositInstruction,
-  depositTx,
   fund,
   localChain,
   pay,
   playerWithCoins,
   prepare,
+  signedDeposit,
   signIn,
   type Player,
 } from './paymentClient';
 
-const LAMPORTS = 1_000_000_000n;
 const SLOW = { timeout: 240_000 };
 
 const withdraw = (t: TestServer, player: Player, amount: number) =>
@@ -37,7 +36,7 @@ describe('chain edge cases', () => {
     const player = await signIn(t);
     await fund(t, player.wallet, 2);
     const p = await prepare(t, player, 1);
-    const data = await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]);
+    const data = await signedDeposit(t, player, p, LAMPORTS_PER_SOL);
     // The server's node is a block behind the player's, and the network drops the transaction.
     const latest = chain.latestBlockhash.bind(chain);
     const submit = chain.submit.bind(chain);
@@ -76,7 +75,7 @@ describe('chain edge cases', () => {
     chain.submit = submit;
     await worker.runOnce();
     expect(await chain.status(reply.body.data!.signature)).toEqual({ state: 'finalized' });
-    expect(await chain.balance(player.wallet)).toBe(walletBefore + LAMPORTS / 2n);
+    expect(await chain.balance(player.wallet)).toBe(walletBefore + LAMPORTS_PER_SOL / 2n);
     expect(await balanceOf(t, player)).toBe(0n);
     await worker.runOnce();
     const rows = await t.server.services.database.db.select().from(withdrawals);

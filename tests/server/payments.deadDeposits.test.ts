@@ -10,20 +10,18 @@ import { decodeDepositProgram } from '../../src/shared/deposit';
 import type { PrepareDepositResponse } from '../../src/shared/protocol';
 import { startServer, type TestServer } from './harness';
 import { startPostgres, type PostgresCluster } from './pg';
+import { LAMPORTS_PER_SOL } from '../../src/shared/constants';
 import {
   balanceOf,
   call,
-  depositInstruction,
-  depositTx,
   fund,
   localChain,
   pay,
   playerWithCoins,
   prepare,
+  signedDeposit,
   signIn,
 } from './paymentClient';
-
-const LAMPORTS = 1_000_000_000n;
 
 const statusOf = async (t: TestServer, token: string, depositId: string) =>
   (await call<{ status: string }>(t, 'GET', `/payment/deposit/${depositId}`, undefined, token)).body.data?.status;
@@ -44,7 +42,7 @@ describe('dead deposits on PostgreSQL (docs/reliability.md)', () => {
     // A wallet the chain has never seen: the transfer is refused with AccountNotFound.
     const player = await signIn(t);
     const p = await prepare(t, player, 1);
-    const data = await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]);
+    const data = await signedDeposit(t, player, p, LAMPORTS_PER_SOL);
     const reply = await pay(t, player, p.token, data, 1);
     expect(reply.status).toBe(400);
     // A wallet the chain has never seen holds 0 SOL: the refusal says so, with its code.
@@ -55,7 +53,8 @@ describe('dead deposits on PostgreSQL (docs/reliability.md)', () => {
       .from(depositIntents)
       .where(eq(depositIntents.depositId, p.token));
     expect(row).toMatchObject({ status: 'failed', failReason: expect.stringMatching(/^refused by the chain/) });
-    expect((await pay(t, player, p.token, data, 1)).body.errorMessage).toBe('The deposit failed on the chain');
+    // Paying it again says the same, the wallet's balance still the reason.
+    expect((await pay(t, player, p.token, data, 1)).body.errorMessage).toBe(reply.body.errorMessage);
 
     // The player funds the wallet and sends the refused bytes themselves: the SOL reached the house.
     await fund(t, player.wallet, 2);
@@ -80,7 +79,7 @@ describe('dead deposits on PostgreSQL (docs/reliability.md)', () => {
     expect(statuses.filter((status) => status === 'pending')).toHaveLength(MAX_UNPAID_DEPOSITS);
     const closed = tokens[statuses.indexOf('expired')]!;
     const p = { token: closed, ...decodeDepositProgram(prepared[0]!.body.data!) };
-    const data = await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS / 10n)]);
+    const data = await signedDeposit(t, player, p, LAMPORTS_PER_SOL / 10n);
     expect((await pay(t, player, closed, data, 0.1)).body.errorMessage).toBe(
       'This deposit has expired, please start again',
     );
@@ -118,7 +117,7 @@ describe('dead deposits on PostgreSQL (docs/reliability.md)', () => {
       const player = await playerWithCoins(t, 0.5);
       const [account] = await database.db.select().from(accounts).where(eq(accounts.wallet, player.wallet));
       await database.db.insert(depositIntents).values({
-        ...{ depositId: bs58.encode(randomBytes(16)), accountId: account!.id, lamports: LAMPORTS },
+        ...{ depositId: bs58.encode(randomBytes(16)), accountId: account!.id, lamports: LAMPORTS_PER_SOL },
         ...{ hundredths: 1_000_000n, signature: hung, lastValidBlockHeight: 0n },
         ...{ createdAt: Date.now(), expiresAt: Date.now() + 60_000 },
       });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import { eq } from 'drizzle-orm';
 import { startServer, type TestServer } from './harness';
+import { LAMPORTS_PER_SOL } from '../../src/shared/constants';
 import {
   balanceOf,
   call,
@@ -11,14 +12,13 @@ import {
   localChain,
   pay,
   prepare,
+  signedDeposit,
   signIn,
   type Player,
 } from './paymentClient';
 import { depositIntents } from '../../src/server/db/schema';
 import { checkLedger } from '../../src/server/ledger/check';
 import { newPlayer } from './client';
-
-const LAMPORTS = 1_000_000_000n;
 
 describe('deposits on the local chain', () => {
   let t: TestServer;
@@ -75,7 +75,7 @@ describe('deposits on the local chain', () => {
     const player = await fundedPlayer();
     const p = await prepare(t, player, 1.25);
     const before = await houseBalance();
-    const data = await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, 1_250_000_000n)]);
+    const data = await signedDeposit(t, player, p, 1_250_000_000n);
     const first = await pay(t, player, p.token, data, 1.25);
     const second = await pay(t, player, p.token, data, 1.25);
     expect(first.status).toBe(200);
@@ -91,18 +91,18 @@ describe('deposits on the local chain', () => {
     const player = await fundedPlayer();
     const p = await prepare(t, player, 2);
     const before = await houseBalance();
-    const data = await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, 2n * LAMPORTS)]);
+    const data = await signedDeposit(t, player, p, 2n * LAMPORTS_PER_SOL);
     const replies = await Promise.all([1, 2, 3, 4].map(() => pay(t, player, p.token, data, 2)));
     for (const reply of replies) expect([200, 409]).toContain(reply.status);
     expect(replies.filter((reply) => reply.status === 200).length).toBeGreaterThan(0);
     expect(await balanceOf(t, player)).toBe(2_000_000n);
-    expect(await houseBalance()).toBe(before + 2n * LAMPORTS);
+    expect(await houseBalance()).toBe(before + 2n * LAMPORTS_PER_SOL);
   });
 
   it('refuses a second transaction for a deposit already credited', async () => {
     const player = await fundedPlayer();
     const p = await prepare(t, player, 0.1);
-    const ix = () => depositInstruction(p, player.key.publicKey, LAMPORTS / 10n);
+    const ix = () => depositInstruction(p, player.key.publicKey, LAMPORTS_PER_SOL / 10n);
     expect((await pay(t, player, p.token, await depositTx(t, player.key, [ix()]), 0.1)).status).toBe(200);
     localChain(t).expireBlockhash();
     const again = await pay(t, player, p.token, await depositTx(t, player.key, [ix()]), 0.1);
@@ -114,7 +114,7 @@ describe('deposits on the local chain', () => {
     const player = await fundedPlayer();
     const a = await prepare(t, player, 0.2);
     const b = await prepare(t, player, 0.2);
-    const data = await depositTx(t, player.key, [depositInstruction(a, player.key.publicKey, LAMPORTS / 5n)]);
+    const data = await signedDeposit(t, player, a, LAMPORTS_PER_SOL / 5n);
     expect((await pay(t, player, a.token, data, 0.2)).status).toBe(200);
     expect((await pay(t, player, b.token, data, 0.2)).status).toBe(409);
     expect(await balanceOf(t, player)).toBe(200_000n);
@@ -140,14 +140,13 @@ describe('deposits on the local chain', () => {
       });
     }
 
-    it('with another amount', () =>
-      refused((p) => depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS - 1n)]), /amount/));
+    it('with another amount', () => refused((p) => signedDeposit(t, player, p, LAMPORTS_PER_SOL - 1n), /amount/));
 
     it('with another recipient', () =>
       refused(
         (p) =>
           depositTx(t, player.key, [
-            depositInstruction(p, player.key.publicKey, LAMPORTS, Keypair.generate().publicKey),
+            depositInstruction(p, player.key.publicKey, LAMPORTS_PER_SOL, Keypair.generate().publicKey),
           ]),
         /house wallet/,
       ));
@@ -156,7 +155,8 @@ describe('deposits on the local chain', () => {
       const other = Keypair.generate();
       await fund(t, other.publicKey.toBase58(), 1);
       await refused(
-        (p) => depositTx(t, other, [depositInstruction(p, player.key.publicKey, LAMPORTS)], [other, player.key]),
+        (p) =>
+          depositTx(t, other, [depositInstruction(p, player.key.publicKey, LAMPORTS_PER_SOL)], [other, player.key]),
         /your wallet/,
       );
     });
@@ -165,7 +165,7 @@ describe('deposits on the local chain', () => {
       refused(
         (p) =>
           depositTx(t, player.key, [
-            depositInstruction(p, player.key.publicKey, LAMPORTS),
+            depositInstruction(p, player.key.publicKey, LAMPORTS_PER_SOL),
             SystemProgram.transfer({
               fromPubkey: player.key.publicKey,
               toPubkey: Keypair.generate().publicKey,
@@ -177,16 +177,13 @@ describe('deposits on the local chain', () => {
 
     it('with a missing signature', () =>
       refused(
-        (p) => depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)], []),
+        (p) => depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS_PER_SOL)], []),
         /not signed/,
       ));
 
     it('with a signature over other bytes', () =>
       refused(async (p) => {
-        const bytes = Buffer.from(
-          await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]),
-          'base64',
-        );
+        const bytes = Buffer.from(await signedDeposit(t, player, p, LAMPORTS_PER_SOL), 'base64');
         bytes[bytes.length - 1] = 0xff;
         return bytes.toString('base64');
       }, /amount|signature/));
@@ -200,13 +197,7 @@ describe('deposits on the local chain', () => {
       .set({ expiresAt: Date.now() - 1 })
       .where(eq(depositIntents.depositId, p.token));
     const before = await houseBalance();
-    const reply = await pay(
-      t,
-      player,
-      p.token,
-      await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]),
-      1,
-    );
+    const reply = await pay(t, player, p.token, await signedDeposit(t, player, p, LAMPORTS_PER_SOL), 1);
     expect(reply.status).toBe(409);
     expect(reply.body.errorMessage).toMatch(/expired/);
     expect(await balanceOf(t, player)).toBe(0n);
@@ -220,13 +211,7 @@ describe('deposits on the local chain', () => {
     const player = await signIn(t);
     await fund(t, player.wallet, 0.5);
     const p = await prepare(t, player, 1);
-    const reply = await pay(
-      t,
-      player,
-      p.token,
-      await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]),
-      1,
-    );
+    const reply = await pay(t, player, p.token, await signedDeposit(t, player, p, LAMPORTS_PER_SOL), 1);
     expect(reply.status).toBe(400);
     // Why, with what the wallet holds (0.5 SOL less the failed transaction's fee), for the page to say in its language.
     const held = await t.server.services.chain.balance(player.wallet);

@@ -12,21 +12,19 @@ import type { Withdrawal } from '../../src/server/payments/settleWithdrawal';
 import { signAndStore } from '../../src/server/payments/withdrawals';
 import { startServer, type TestServer } from './harness';
 import { startPostgres, type PostgresCluster } from './pg';
+import { LAMPORTS_PER_SOL } from '../../src/shared/constants';
 import {
   balanceOf,
   call,
-  depositInstruction,
-  depositTx,
   fund,
   localChain,
   pay,
   playerWithCoins,
   prepare,
+  signedDeposit,
   signIn,
   type Player,
 } from './paymentClient';
-
-const LAMPORTS = 1_000_000_000n;
 
 describe('payment races on PostgreSQL', () => {
   let pg: PostgresCluster;
@@ -45,11 +43,11 @@ describe('payment races on PostgreSQL', () => {
     await fund(t, player.wallet, 3);
     const p = await prepare(t, player, 2);
     const house = await localChain(t).balance(localChain(t).houseAddress);
-    const data = await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, 2n * LAMPORTS)]);
+    const data = await signedDeposit(t, player, p, 2n * LAMPORTS_PER_SOL);
     const replies = await Promise.all(Array.from({ length: 8 }, () => pay(t, player, p.token, data, 2)));
     for (const reply of replies) expect([200, 409]).toContain(reply.status);
     expect(await balanceOf(t, player)).toBe(2_000_000n);
-    expect(await localChain(t).balance(localChain(t).houseAddress)).toBe(house + 2n * LAMPORTS);
+    expect(await localChain(t).balance(localChain(t).houseAddress)).toBe(house + 2n * LAMPORTS_PER_SOL);
   });
 
   it('lets one of four concurrent withdrawals of the whole balance through', async () => {
@@ -62,7 +60,7 @@ describe('payment races on PostgreSQL', () => {
     );
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 400, 400, 400]);
     expect(await balanceOf(t, player)).toBe(0n);
-    expect(await localChain(t).balance(player.wallet)).toBe(before + LAMPORTS / 2n);
+    expect(await localChain(t).balance(player.wallet)).toBe(before + LAMPORTS_PER_SOL / 2n);
   });
 });
 
@@ -89,10 +87,7 @@ describe('payment workers of several processes on one PostgreSQL', () => {
       const player = await signIn(t);
       await fund(t, player.wallet, 2);
       const p = await prepare(t, player, 1);
-      const wire = Buffer.from(
-        await depositTx(t, player.key, [depositInstruction(p, player.key.publicKey, LAMPORTS)]),
-        'base64',
-      );
+      const wire = Buffer.from(await signedDeposit(t, player, p, LAMPORTS_PER_SOL), 'base64');
       // Paid and landed, but the request that would credit it never came back: the workers must.
       await chain.submit(wire);
       await database.db
@@ -116,7 +111,7 @@ describe('payment workers of several processes on one PostgreSQL', () => {
             .values({
               accountId: accountId,
               wallet: payee.wallet,
-              lamports: LAMPORTS / 10n,
+              lamports: LAMPORTS_PER_SOL / 10n,
               hundredths: 100_000n,
               createdAt,
             })
@@ -151,7 +146,7 @@ describe('payment workers of several processes on one PostgreSQL', () => {
     for (const { player } of deposits) expect(await balanceOf(t, player)).toBe(1_000_000n);
     const rows = await database.db.select().from(withdrawals);
     expect(rows.map((row) => row.status).sort()).toEqual(['confirmed', 'confirmed', 'failed']);
-    expect(await chain.balance(payee.wallet)).toBe(before + LAMPORTS / 5n);
+    expect(await chain.balance(payee.wallet)).toBe(before + LAMPORTS_PER_SOL / 5n);
     expect(await balanceOf(t, payee)).toBe(1_000_000n - 200_000n);
     const twice = await queryRows(
       database.db,

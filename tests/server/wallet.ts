@@ -2,6 +2,8 @@
 
 import { createPrivateKey, sign } from 'node:crypto';
 import { Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { createSignInMessageText } from '@solana/wallet-standard-util';
+import type { SignInInput } from '../../src/shared/protocol';
 
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const MEMO_PROGRAM = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
@@ -15,9 +17,8 @@ export interface TestWallet {
   signMemo(text: string, extra?: TransactionInstruction): string;
 }
 
-/** A fresh random wallet. */
-export function testWallet(): TestWallet {
-  const keypair = Keypair.generate();
+/** A wallet over `keypair`, a fresh random one by default. */
+export function testWallet(keypair = Keypair.generate()): TestWallet {
   const key = createPrivateKey({
     key: Buffer.concat([PKCS8_ED25519_PREFIX, keypair.secretKey.subarray(0, 32)]),
     format: 'der',
@@ -34,4 +35,10 @@ export function testWallet(): TestWallet {
       return tx.serialize().toString('base64');
     },
   };
+}
+
+/** The body of POST /auth/authenticate: the server's Sign-In-With-Solana text for `input`, signed by the wallet. */
+export function signInProof(wallet: TestWallet, input: SignInInput) {
+  const message = createSignInMessageText(input);
+  return { login: wallet.address, signature: wallet.signText(message), message };
 }

@@ -4,7 +4,7 @@
  * pages, writing, sharing a bet and reporting.
  */
 
-import type { StompSubscription } from '@stomp/stompjs';
+import type { Client, StompSubscription } from '@stomp/stompjs';
 import { CHAT_PAGE, chatDestination, chatEvent, type ChatMessage, type ChatRoom } from '../../shared/wire/chat';
 import { api } from '../net/api';
 import { decode } from '../net/decode';
@@ -71,22 +71,23 @@ export async function loadOlder(): Promise<boolean> {
   return page.length > 0;
 }
 
-let subscription: StompSubscription | null = null;
+let subscription: { client: Client; stomp: StompSubscription } | null = null;
 let stopListening: (() => void) | null = null;
 
 /** Subscribes to the room shown on this connect and every later one, and loads its history each time. */
 export function openChat(): void {
   stopListening ??= whenConnected((client) => {
-    subscription = client.subscribe(chatDestination(store.get(chatRoomAtom)), (message) => receive(message.body));
+    const stomp = client.subscribe(chatDestination(store.get(chatRoomAtom)), (message) => receive(message.body));
+    subscription = { client, stomp };
     void loadLatest().catch(() => {});
   });
 }
 
-/** Leaves the room: no subscription while the chat is closed. */
+/** Leaves the room: no subscription while the chat is closed (a lost connection took it already). */
 export function closeChat(): void {
   stopListening?.();
   stopListening = null;
-  subscription?.unsubscribe();
+  if (subscription?.client.connected) subscription.stomp.unsubscribe();
   subscription = null;
 }
 

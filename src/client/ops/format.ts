@@ -1,6 +1,7 @@
 /** How the console writes money, multipliers, times and chain links. */
 
-import { formatCoins } from '../../shared/money';
+import { TYPED_HUNDREDTHS_MAX } from '../../shared/constants';
+import { formatCoins, typedHundredths } from '../../shared/money';
 import { formatRate } from '../hud/format';
 import type { OpsConfig } from '../../shared/ops';
 
@@ -23,9 +24,13 @@ export const explorerLink = (config: OpsConfig, signature: string) =>
 /** A long key or signature cut to its ends, for tables on a phone. */
 export const shorten = (text: string) => (text.length > 14 ? `${text.slice(0, 6)}…${text.slice(-6)}` : text);
 
-/** A signed whole number of coins ("25", "-12", "+3") as the adjust route takes it; null unless a non-zero integer. */
-export function signedCoins(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^[+-]?\d{1,12}$/.test(trimmed)) return null;
-  return Number(trimmed) || null;
+/**
+ * Signed coins an operator typed ("25", "-12.5", "+3") as the hundredths the adjust route takes;
+ * null unless a non-zero amount with at most two decimals, within the route's bound.
+ */
+export function signedHundredths(text: string): number | null {
+  const hundredths = typedHundredths(text, true);
+  return typeof hundredths === 'number' && hundredths !== 0 && Math.abs(hundredths) <= TYPED_HUNDREDTHS_MAX
+    ? hundredths
+    : null;
 }

@@ -7,7 +7,9 @@
 import type { BetProof, Receipt, ReceiptKeys } from '../../shared/protocol';
 import { proofHolds } from '../../shared/settlement';
 import { ApiError, api } from '../net/api';
+import { betsAtom } from '../state/betsAtom';
 import { ownBetIdsAtom } from '../state/ownBetIdsAtom';
+import { roundAtom } from '../state/roundAtom';
 import { liveRootsAtom, ownProofsAtom } from '../state/settlementAtom';
 import { store } from '../state/store';
 
@@ -26,13 +28,22 @@ export function holds(proof: BetProof, betId: string, root: string): boolean {
   return (JSON.parse(proof.leaf) as { betId?: string }).betId === betId && proofHolds(proof, root);
 }
 
-/** Checks every own bet not checked yet whose round's root the page saw live. */
+/** Own bets the server had no proof of once their round was over: not asked for again. */
+const unproven = new Set<string>();
+
+/**
+ * Checks every own bet not checked yet whose round's root the page saw live. The bets of the round
+ * taking bets or flying now have no root yet: they wait for its end (asking would answer 404).
+ */
 export async function checkOwnBets(): Promise<void> {
   const checked = store.get(ownProofsAtom);
   const roots = store.get(liveRootsAtom);
+  const round = store.get(roundAtom).gameId;
+  const open = round && roots.has(round) ? new Set() : new Set(store.get(betsAtom).map((bet) => bet.betId));
   for (const betId of store.get(ownBetIdsAtom)) {
-    if (checked.has(betId)) continue;
-    const proof = await proofOf(betId).catch(() => null);
+    if (checked.has(betId) || open.has(betId) || unproven.has(betId)) continue;
+    const proof = await proofOf(betId).catch(() => undefined);
+    if (proof === null) unproven.add(betId);
     const root = proof && roots.get(proof.gameId);
     if (!proof || !root) continue;
     store.set(ownProofsAtom, new Map(store.get(ownProofsAtom)).set(betId, holds(proof, betId, root)));

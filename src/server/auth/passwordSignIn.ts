@@ -148,14 +148,15 @@ async function countTry(db: Db, key: string, now: number, slowing: Slowing, wher
   const failures = sql`CASE WHEN ${passwordFailures.lastFailedAt} < ${now - slowing.forgetMs}::bigint THEN 1
     ELSE ${passwordFailures.failures} + 1 END`;
   const free = Math.min(slowing.free, 1_000_000_000);
-  const wait = sql`CASE WHEN ${failures} < ${free}::int THEN 0
-    ELSE least(${LONGEST_WAIT_MS}, ${FIRST_WAIT_MS} * power(2, least(30, ${failures} - ${free}::int)))::bigint END`;
+  // No wait leaves no lock: a lock at `now` would refuse a parallel try that read the clock a moment earlier.
+  const lockedUntil = sql`CASE WHEN ${failures} < ${free}::int THEN 0
+    ELSE ${now}::bigint + least(${LONGEST_WAIT_MS}, ${FIRST_WAIT_MS} * power(2, least(30, ${failures} - ${free}::int)))::bigint END`;
   const taken = await db
     .insert(passwordFailures)
     .values({ login: key, failures: 1, lockedUntil: 0, lastFailedAt: now })
     .onConflictDoUpdate({
       target: passwordFailures.login,
-      set: { failures, lockedUntil: sql`${now}::bigint + ${wait}`, lastFailedAt: now },
+      set: { failures, lockedUntil, lastFailedAt: now },
       setWhere: sql`${passwordFailures.lockedUntil} <= ${now}`,
     })
     .returning({ failures: passwordFailures.failures });

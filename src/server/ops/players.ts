@@ -12,7 +12,6 @@ import type { EventBus } from '../bus/EventBus';
 import { InsufficientFunds, moveBalance } from '../betting/balance';
 import { readLimits } from '../risk/playerLimits';
 import { Refusal } from '../Refusal';
-import { HUNDREDTHS_PER_COIN } from '../../shared/constants';
 import type { OpsLedgerRow, OpsPage, OpsPlayerSummary } from '../../shared/ops';
 import { audited } from './audit';
 import { requestCredit, type CreditRules } from './manualCredits';
@@ -142,7 +141,7 @@ export async function setBlocked(
 }
 
 /**
- * A manual credit (coins > 0) or debit (coins < 0) of whole coins. A debit is the audit row first
+ * A manual credit (hundredths > 0) or debit (hundredths < 0). A debit is the audit row first
  * (its id is the ledger row's ref, which ledger:check follows), then the move, in one transaction;
  * one past the balance writes nothing. A credit goes through the four-eyes rules (manualCredits.ts):
  * the answer's `heldCredit` is the credit waiting for a second admin, or null once it is applied.
@@ -152,10 +151,10 @@ export async function adjustBalance(
   bus: EventBus,
   operator: Operator,
   id: number,
-  { coins, reason, address }: { coins: number; reason: string; address: string },
+  { hundredths, reason, address }: { hundredths: number; reason: string; address: string },
   rules: CreditRules,
 ): Promise<OpsPlayerSummary & { heldCredit: string | null }> {
-  const delta = BigInt(coins) * BigInt(HUNDREDTHS_PER_COIN);
+  const delta = BigInt(hundredths);
   try {
     return await audited(db, bus, async (tx, audit) => {
       const [before] = await tx.select().from(accounts).where(eq(accounts.id, id)).for('update');

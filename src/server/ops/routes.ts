@@ -132,7 +132,7 @@ export const OPS_ROUTES: readonly OpsRoute[] = [
     const { services, operator, request } = context;
     const { amount, reason } = request.body;
     const db = services.database.db;
-    const asked = { coins: amount, reason, address: request.ip };
+    const asked = { hundredths: amount, reason, address: request.ip };
     return acted(context, adjustBalance(db, services.bus, operator, request.params.id, asked, services.config.ops));
   }),
   opsRoute('GET /ops/credits', ({ services, request }) => listCredits(services.database.db, request.query)),

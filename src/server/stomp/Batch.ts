@@ -1,6 +1,6 @@
 /**
- * Gathers messages and hands them on together: the first one starts a period of `everyMs`, at
- * whose end (or at an earlier send()) everything gathered goes out at once, in arrival order.
+ * Gathers messages until they are taken: the first one starts a period of `everyMs`, at whose end
+ * `due` is called (to take them); whoever takes them earlier sends them with something else.
  */
 export class Batch {
   private pending: string[] = [];
@@ -8,21 +8,20 @@ export class Batch {
 
   constructor(
     private readonly everyMs: number,
-    private readonly flush: (messages: string[]) => void,
+    private readonly due: () => void,
   ) {}
 
   push(message: string): void {
     this.pending.push(message);
-    this.timer ??= setTimeout(() => this.send(), this.everyMs).unref();
+    this.timer ??= setTimeout(() => this.due(), this.everyMs).unref();
   }
 
-  /** Hands on what has gathered now. */
-  send(): void {
+  /** What has gathered, in arrival order; the period ends with it. */
+  take(): string[] {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.pending.length === 0) return;
     const messages = this.pending;
     this.pending = [];
-    this.flush(messages);
+    return messages;
   }
 }

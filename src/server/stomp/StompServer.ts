@@ -7,7 +7,7 @@ import { DESTINATIONS, type OnlineEvent } from '../../shared/protocol';
 import type { EventBus } from '../bus/EventBus';
 import type { Metrics } from '../metrics';
 import { Batch } from './Batch';
-import { Broadcaster } from './Broadcaster';
+import { Broadcaster, type Outgoing } from './Broadcaster';
 import { MAX_FRAME_BYTES } from './frame';
 import { OnlineCounter } from './OnlineCounter';
 import { CLUSTER_REPORT_MS, ClusterTotal, clusterReport } from '../bus/ClusterTotal';
@@ -76,10 +76,13 @@ interface StompServerOptions {
   localDestinations: readonly string[];
   /** Further destinations fanned out from the bus, as DESTINATIONS are. */
   busDestinations: readonly string[];
-  /** Bet events are gathered this long (the round's tick) and sent to each subscriber in one WebSocket message. */
+  /** Bet events are gathered at most this long (the round's tick) and sent to each subscriber in one WebSocket message. */
   betBatchMs: number;
-  /** Further bus destinations whose messages are gathered the same way (the chat rooms). */
-  batchedDestinations?: readonly string[];
+  /**
+   * Further bus destinations whose messages are gathered the same way (the chat rooms), at most
+   * `batchMs` (longer than the tick, so that in a flight they go with the next tick's GAME_RATE).
+   */
+  batched?: { destinations: readonly string[]; batchMs: number };
 }
 
 /**
@@ -99,7 +102,7 @@ export class StompServer {
   /** Sockets per signed-in player; an account leaves the map with its last. */
   private readonly perAccount = new Map<number, number>();
   private readonly broadcaster: Broadcaster;
-  /** Per batched destination (the bets and options.batchedDestinations), what waits for the tick. */
+  /** Per batched destination (the bets, then options.batched), what waits for the next write. */
   private readonly batches = new Map<string, Batch>();
   private readonly online: OnlineCounter;
   private readonly onlineTotal: ClusterTotal;
@@ -125,11 +128,9 @@ export class StompServer {
     this.broadcaster = new Broadcaster(options.retainers, (seconds) => metrics.fanoutSeconds.observe(seconds));
     const fromBus = [...Object.values(DESTINATIONS), ...options.busDestinations];
     for (const destination of [...fromBus, ...options.localDestinations]) this.broadcaster.addDestination(destination);
-    for (const destination of [DESTINATIONS.bets, ...(options.batchedDestinations ?? [])])
-      this.batches.set(
-        destination,
-        new Batch(options.betBatchMs, (jsons) => this.broadcaster.publishAll(destination, jsons)),
-      );
+    this.batches.set(DESTINATIONS.bets, new Batch(options.betBatchMs, () => this.flush()));
+    for (const destination of options.batched?.destinations ?? [])
+      this.batches.set(destination, new Batch(options.batched!.batchMs, () => this.flush()));
     this.unsubscribeBus = fromBus
       .filter((destination) => destination !== DESTINATIONS.online)
       .map((destination) => bus.subscribe(destination, (json) => this.publish(destination, json)));
@@ -166,17 +167,21 @@ export class StompServer {
 
   /**
    * Fans a bus message out. Bet and chat events wait for their batch (a burst of bets or messages is
-   * a few WebSocket messages per player, not one per event); any other message first sends the bets
-   * gathered before it, so a player never sees a round's bets after the next round's GAME_CREATED.
+   * a few WebSocket messages per player, not one per event); any other message (a GAME_RATE every
+   * tick of a flight) takes everything gathered along, in the same WebSocket message per subscriber
+   * and after it (a player never sees a round's bets after the next round's GAME_CREATED): chat and
+   * bets then cost the fan-out bytes, not one more socket write per subscriber.
    */
   private publish(destination: string, json: string): void {
     const batch = this.batches.get(destination);
-    if (batch) {
-      batch.push(json);
-      return;
-    }
-    this.batches.get(DESTINATIONS.bets)!.send();
-    this.broadcaster.publish(destination, json);
+    if (batch) batch.push(json);
+    else this.flush({ destination, jsons: [json] });
+  }
+
+  /** Sends what every batch has gathered (the bets first), then `next`, in one write per subscriber. */
+  private flush(next?: Outgoing): void {
+    const gathered = [...this.batches].map(([destination, batch]) => ({ destination, jsons: batch.take() }));
+    this.broadcaster.publishTogether(next ? [...gathered, next] : gathered);
   }
 
   /** Sends a message this process made to the subscribers of one of options.localDestinations here. */
@@ -251,7 +256,7 @@ export class StompServer {
     this.online.stop();
     this.onlineTotal.stop();
     for (const unsubscribe of this.unsubscribeBus) unsubscribe();
-    for (const batch of this.batches.values()) batch.send();
+    this.flush();
     this.options.bus.publish(ONLINE_REPORTS, clusterReport(this.gateway, 0));
     const gone = [...this.sessions].map((session) => session.closed);
     for (const session of this.sessions) session.session.close(1001, 'server shutting down');

@@ -1,6 +1,7 @@
 /** What /api/v1/ops takes: path ids, page cursors, search and audit filters, and the actions' bodies (docs/ops.md "API"). */
 
 import { z } from 'zod';
+import { TYPED_HUNDREDTHS_MAX } from '../constants';
 import { body, text } from './fields';
 
 const PAGE_MAX = 200;
@@ -38,12 +39,13 @@ export const auditQuery = z.object({
 });
 export const searchQuery = z.object({ q: text('q', 128) });
 
+/** A credit (or, negative, a debit) in hundredths of a coin, like every amount on the wire. */
 export const adjustBody = body({
   amount: z
-    .number({ error: 'amount is a whole number of coins' })
-    .int('amount is a whole number of coins')
-    .refine((coins) => coins !== 0, 'amount must not be 0')
-    .refine((coins) => Math.abs(coins) <= 1e12, 'amount is too large'),
+    .number({ error: 'amount is a whole number of hundredths of a coin' })
+    .int('amount is a whole number of hundredths of a coin')
+    .refine((hundredths) => hundredths !== 0, 'amount must not be 0')
+    .refine((hundredths) => Math.abs(hundredths) <= TYPED_HUNDREDTHS_MAX, 'amount is too large'),
   reason: reasonText,
 });
 export const authBody = body({ email: text('email', 254), password: text('password', 200), totp: text('totp', 12) });

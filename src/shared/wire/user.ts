@@ -1,6 +1,7 @@
 /** /user: the signed-in player's profile, stats, own limits, reality check and self-exclusion (docs/wire.md "Player"). */
 
 import { z } from 'zod';
+import { TYPED_HUNDREDTHS_MAX } from '../constants';
 import { body, query } from './fields';
 import { EXCLUSION_DURATIONS, LIMIT_NAMES, REALITY_CHECK_MINUTES, type LimitName } from './limitNames';
 
@@ -62,7 +63,7 @@ const limit = z
   .number({ error: 'A limit is a whole number of hundredths of a coin, or null to remove it' })
   .int('A limit is a whole number of hundredths of a coin (10000 is 100 coins): a coin has at most two decimals')
   .positive('A limit must be above 0')
-  .max(1e14, 'That limit is too large')
+  .max(TYPED_HUNDREDTHS_MAX, 'That limit is too large')
   .nullable();
 /** PUT /user/limits: any of the limits in hundredths (null removes it), and the reality check's interval. */
 export const limitsBody = body({

@@ -4,73 +4,36 @@
  * for a credit sees its Approve disabled: the server refuses it anyway.
  */
 
-import { useState } from 'react';
 import { Chip } from '../../hud/pixel';
 import { opsGet, opsPost } from '../api';
 import type { OpsManualCredit, OpsSession } from '../../../shared/ops';
 import { useConfig } from '../config';
 import { formatAt, formatCoins, shorten } from '../format';
-import { Pager } from '../Pager';
 import { ReviewActions } from '../ReviewActions';
-import { Panel } from '../Stats';
-import { useLoad } from '../../useLoad';
+import { ReviewList } from '../ReviewList';
 
-const PAGE = 25;
 const STATUS_COLOR = { held: 'yellow', applied: 'green', rejected: 'gray' } as const;
 
 /** `held` is the live count waiting for a second admin: the list loads again when it changes. */
 export function CreditsView({ session, held }: { session: OpsSession; held: number | undefined }) {
   const config = useConfig();
-  const [status, setStatus] = useState<'held' | 'all'>('held');
-  const [trail, setTrail] = useState<string[]>([]);
-  const before = trail.at(-1);
-  const [list, reload] = useLoad(
-    () => opsGet('credits', { query: { status, before, limit: PAGE } }),
-    [status, before, held],
-  );
   return (
-    <Panel title="Manual credits" className="ops-wide">
-      <label className="ops-field ops-inline">
-        <span className="ops-label">Show</span>
-        <select
-          className="ops-input"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as 'held' | 'all');
-            setTrail([]);
-          }}
-        >
-          <option value="held">Waiting for a second admin</option>
-          <option value="all">All</option>
-        </select>
-      </label>
-      {config && (
-        <p className="ops-hint">
-          A second admin approves credits above {formatCoins(config.creditApprovalAbove)} coins; each admin credits at
-          most {formatCoins(config.creditDailyCap)} coins in 24 hours.
-        </p>
-      )}
-      {list.state === 'loading' && <p role="status">Loading…</p>}
-      {list.state === 'failed' && (
-        <p className="ops-error" role="alert">
-          {list.message}
-        </p>
-      )}
-      {list.state === 'done' && (
-        <>
-          {list.value.items.length === 0 ? (
-            <p>No credits {status === 'held' ? 'wait for approval' : 'yet'}.</p>
-          ) : (
-            <ul className="ops-cards">
-              {list.value.items.map((item) => (
-                <CreditCard key={item.id} item={item} me={session.email} onDone={reload} />
-              ))}
-            </ul>
-          )}
-          <Pager trail={trail} next={list.value.next} onMove={setTrail} />
-        </>
-      )}
-    </Panel>
+    <ReviewList
+      title="Manual credits"
+      queue={{ status: 'held', label: 'Waiting for a second admin', empty: 'wait for approval' }}
+      noun="credits"
+      load={(query) => opsGet('credits', { query })}
+      reloadOn={held}
+      hint={
+        config && (
+          <p className="ops-hint">
+            A second admin approves credits above {formatCoins(config.creditApprovalAbove)} coins; each admin credits at
+            most {formatCoins(config.creditDailyCap)} coins in 24 hours.
+          </p>
+        )
+      }
+      card={(item, reload) => <CreditCard key={item.id} item={item} me={session.email} onDone={reload} />}
+    />
   );
 }
 

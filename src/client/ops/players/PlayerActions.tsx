@@ -6,17 +6,16 @@
  */
 
 import { useId, useState } from 'react';
-import { HUNDREDTHS_PER_COIN } from '../../../shared/constants';
 import { opsPost } from '../api';
 import type { OpsPlayerFile } from '../../../shared/ops';
-import { formatCoins, signedCoins } from '../format';
+import { formatCoins, signedHundredths } from '../format';
 import { ReasonDialog } from '../ReasonDialog';
 import { useConfig } from '../config';
 import { ActionButton } from '../role';
 
 type Action = 'block' | 'unblock' | 'adjust';
 type Asking = Action | null;
-/** POST /ops/players/:id/<action>'s body: the reason, and the adjustment's amount in coins. */
+/** POST /ops/players/:id/<action>'s body: the reason, and the adjustment's amount in hundredths. */
 type ActionBody = { reason: string; amount?: number };
 
 export function PlayerActions({ player, onChanged }: { player: OpsPlayerFile; onChanged(): void }) {
@@ -70,10 +69,10 @@ interface AdjustProps {
 function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
   const [text, setText] = useState('');
   const id = useId();
-  const amount = signedCoins(text);
+  // Typed in coins, sent and shown in hundredths like the balance.
+  const amount = signedHundredths(text);
   const config = useConfig();
-  // The route takes whole coins; the balance is in hundredths.
-  const after = amount === null ? null : balance + amount * HUNDREDTHS_PER_COIN;
+  const after = amount === null ? null : balance + amount;
   return (
     <ReasonDialog
       title="Credit or debit"
@@ -84,11 +83,11 @@ function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
       onConfirm={(reason) => onConfirm('adjust', { amount: amount!, reason })}
     >
       <label className="ops-field" htmlFor={id}>
-        <span className="ops-label">Whole coins (negative to debit)</span>
+        <span className="ops-label">Coins, up to two decimals (negative to debit)</span>
         <input
           id={id}
           className="ops-input"
-          inputMode="numeric"
+          inputMode="decimal"
           data-autofocus=""
           value={text}
           onChange={(event) => setText(event.target.value)}
@@ -103,7 +102,7 @@ function AdjustDialog({ balance, onClose, onConfirm }: AdjustProps) {
           </>
         )}
       </p>
-      {config && amount !== null && amount * HUNDREDTHS_PER_COIN > config.creditApprovalAbove && (
+      {config && amount !== null && amount > config.creditApprovalAbove && (
         <p className="ops-hint">
           Above {formatCoins(config.creditApprovalAbove)} coins the credit waits for a second admin (Credits view).
         </p>

@@ -4,75 +4,39 @@
  * threshold one approval is not enough: a different admin must approve as well.
  */
 
-import { useState } from 'react';
 import { Chip } from '../../hud/pixel';
 import { opsGet, opsPost } from '../api';
 import type { OpsConfig, OpsSession, OpsWithdrawal } from '../../../shared/ops';
 import { useConfig } from '../config';
 import { formatAt, formatCoins, shorten } from '../format';
-import { Pager } from '../Pager';
 import { ReviewActions } from '../ReviewActions';
+import { ReviewList } from '../ReviewList';
 import { Signature } from '../Signature';
-import { Panel } from '../Stats';
-import { useLoad } from '../../useLoad';
-
-const PAGE = 25;
 
 /** `review` is the live count held for review: the list loads again when it changes. */
 export function WithdrawalsView({ session, review }: { session: OpsSession; review: number | undefined }) {
   const config = useConfig();
-  const [status, setStatus] = useState<'review' | 'all'>('review');
-  const [trail, setTrail] = useState<string[]>([]);
-  const before = trail.at(-1);
-  const [list, reload] = useLoad(
-    () => opsGet('withdrawals', { query: { status, before, limit: PAGE } }),
-    [status, before, review],
-  );
   return (
-    <Panel title="Withdrawals" className="ops-wide">
-      <label className="ops-field ops-inline">
-        <span className="ops-label">Show</span>
-        <select
-          className="ops-input"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as 'review' | 'all');
-            setTrail([]);
-          }}
-        >
-          <option value="review">Held for review</option>
-          <option value="all">All</option>
-        </select>
-      </label>
-      {config?.reviewAbove != null && (
-        <p className="ops-hint">
-          Held once a player&apos;s withdrawals pass {formatCoins(config.reviewAbove)} coins in 24 hours
-          {config.secondApprovalAbove != null &&
-            `; a second admin approves above ${formatCoins(config.secondApprovalAbove)}`}
-          .
-        </p>
+    <ReviewList
+      title="Withdrawals"
+      queue={{ status: 'review', label: 'Held for review', empty: 'wait for review' }}
+      noun="withdrawals"
+      load={(query) => opsGet('withdrawals', { query })}
+      reloadOn={review}
+      hint={
+        config?.reviewAbove != null && (
+          <p className="ops-hint">
+            Held once a player&apos;s withdrawals pass {formatCoins(config.reviewAbove)} coins in 24 hours
+            {config.secondApprovalAbove != null &&
+              `; a second admin approves above ${formatCoins(config.secondApprovalAbove)}`}
+            .
+          </p>
+        )
+      }
+      card={(item, reload) => (
+        <WithdrawalCard key={item.id} item={item} config={config} me={session.email} onDone={reload} />
       )}
-      {list.state === 'loading' && <p role="status">Loading…</p>}
-      {list.state === 'failed' && (
-        <p className="ops-error" role="alert">
-          {list.message}
-        </p>
-      )}
-      {list.state === 'done' && (
-        <>
-          {list.value.items.length === 0 ? (
-            <p>No withdrawals {status === 'review' ? 'wait for review' : 'yet'}.</p>
-          ) : (
-            <ul className="ops-cards">
-              {list.value.items.map((item) => (
-                <WithdrawalCard key={item.id} item={item} config={config} me={session.email} onDone={reload} />
-              ))}
-            </ul>
-          )}
-          <Pager trail={trail} next={list.value.next} onMove={setTrail} />
-        </>
-      )}
-    </Panel>
+    />
   );
 }
 
