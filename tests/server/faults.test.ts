@@ -131,6 +131,8 @@ describe('faults on PostgreSQL', () => {
           salt: row!.salt,
           time: row!.endedAt,
           voided: true,
+          // The root of the round's settlements (docs/provably-fair.md "Settlement roots").
+          settlementRoot: expect.stringMatching(/^[0-9a-f]{64}$/),
         });
         const history = await call<{ betHistory: BetWithRound[] }>(t.api, 'GET', '/bet/history', undefined, {
           token: player.token,

@@ -145,6 +145,8 @@ describe.skipIf(!redisAvailable)('a paused leader hands nobody a free option (ne
       hash: round!.hash,
       salt: round!.salt,
       time: Math.round(crashAt),
+      // The root of the round's settlements (docs/provably-fair.md "Settlement roots").
+      settlementRoot: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     const [earlyRow, lostRow, autoRow] = await betRows([early, lost, auto]);
     expect(earlyRow?.status).toBe('CASHED_OUT');
