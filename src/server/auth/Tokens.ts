@@ -83,6 +83,14 @@ export class Tokens {
     return claims && (await this.isLive(claims.family)) ? claims.account : null;
   }
 
+  /**
+   * The account a well-signed, unexpired access token names, without asking whether its session
+   * was ended since: no database (the capacity guard's question, asked ahead of every route).
+   */
+  async signedAccount(token: string): Promise<AccountRef | null> {
+    return (await this.claims(token))?.account ?? null;
+  }
+
   /** What a well-signed, unexpired access token says. */
   private async claims(token: string): Promise<{ account: AccountRef; family: string } | null> {
     const known = this.verified.get(token);

@@ -1,7 +1,8 @@
 /**
  * The server's capacity, guarded ahead of every route (docs/operations.md "Admission"). Requests of
- * signed-in players (a valid access token), operators' console calls and the health probes are
- * never shed here: a player's bets, cash-outs and reads are limited per account only. Requests
+ * signed-in players (a well-signed access token, read without the database: a cash-out's arrival
+ * is stamped after this), operators' console calls and the health probes are never shed here: a
+ * player's bets, cash-outs and reads are limited per account only. Requests
  * without a token are shed first, with an honest 503 and Retry-After, never a closed connection:
  * - a connection over HTTP_MAX_PER_ADDRESS (connectionCap.ts) gets 503 and is closed after it;
  * - one address has at most HTTP_ANONYMOUS_PER_ADDRESS such requests in progress at once, so a
@@ -16,7 +17,7 @@ import { API_BASE } from '../../shared/constants';
 import type { Config } from '../config';
 import { HttpError } from './errors';
 import { byAddress } from './rateLimits';
-import { signedInAccount } from './requireAccount';
+import { carriesAccessToken } from './requireAccount';
 
 /** How often the event loop's delay is sampled. */
 const SAMPLE_MS = 50;
@@ -51,7 +52,7 @@ async function kept(request: FastifyRequest): Promise<boolean> {
   if (PROBES.has(path)) return true;
   // An operator's token is checked by the route (after its per-address budget): junk ones cost little there.
   if (path.startsWith(`${API_BASE}/ops/`) && /^Bearer ops_/.test(request.headers.authorization ?? '')) return true;
-  return (await signedInAccount(request)) !== null;
+  return carriesAccessToken(request);
 }
 
 /** Installs the guard on `app` (before its routes); `overCap` tells a connection over the per-address cap. */

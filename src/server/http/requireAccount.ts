@@ -35,6 +35,16 @@ export async function signedInAccount(request: FastifyRequest): Promise<AccountR
   return requireAccount(request).catch(() => null);
 }
 
+/**
+ * True when the request carries a well-signed, unexpired access token, asking no database (a
+ * session ended since is refused by the route): what the capacity guard keeps, never waiting for a
+ * connection ahead of a cash-out's arrival stamp.
+ */
+export async function carriesAccessToken(request: FastifyRequest): Promise<boolean> {
+  const token = bearerOf(request);
+  return token !== undefined && (await request.server.tokens.signedAccount(token)) !== null;
+}
+
 /** The route hook of signed-in routes: a request without a valid access token is answered 401. */
 export async function signedIn(request: FastifyRequest): Promise<void> {
   await requireAccount(request);
