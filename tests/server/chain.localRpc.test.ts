@@ -108,19 +108,29 @@ describe('a server on the local chain served over JSON-RPC (LOCAL_CHAIN_URL)', (
     const { db } = t.server.services.database;
     const { houseAddress } = t.server.services.chain;
     const coins = async () => lamportsToHundredths(await served.chain.balance(houseAddress), DEFAULT_COINS_PER_SOL);
+    const start = await reconcile(db, await coins());
+    // A deposit and a withdrawal through the chain: the wallet holds what is owed and more.
+    const player = await playerWithCoins(t, 1);
+    const paid = await call<{ signature: string }>(
+      t,
+      'POST',
+      '/payment/withdraw',
+      { amount: 0.4, wallet: player.wallet },
+      player.token,
+    );
+    expect(paid.body.errorMessage).toBeUndefined();
     const books = await reconcile(db, await coins());
-    // The deposits and the withdrawal above went through the chain: the wallet holds what is owed and more.
-    expect(books.owed).toBeGreaterThan(0n);
-    expect(books.broughtIn).toBe(2_000_000n + 1_000_000n - 400_000n);
+    expect(books.owed - start.owed).toBe(600_000n);
+    expect(books.broughtIn - start.broughtIn).toBe(1_000_000n - 400_000n);
     expect(walletProblem(books)).toBeNull();
     // The house key pays out SOL behind the ledger's back, leaving less than the accounts owe.
     const leave = hundredthsToLamports(books.owed - 100n, DEFAULT_COINS_PER_SOL);
-    const spent = await served.chain.transferFromHouse(
+    const spent = await t.server.services.chain.transferFromHouse(
       Keypair.generate().publicKey.toBase58(),
       (await served.chain.balance(houseAddress)) - leave - 10_000n,
       'spent behind the ledger',
     );
-    await served.chain.submit(spent.wire);
+    await t.server.services.chain.submit(spent.wire);
     const short = await reconcile(db, await coins());
     expect(walletProblem(short)).toBe(
       `the house wallet holds ${short.chain} on the chain but the accounts owe ${books.owed}`,
