@@ -56,9 +56,12 @@ describe('approving again after a failed signing', () => {
     expect(paid.body.data!.withdrawal).toMatchObject({ status: 'confirmed', approvals: [{ by: admin.email }] });
     expect(paid.body.data!.withdrawal.approvals).toHaveLength(1);
     expect(await served.chain.balance(player.wallet)).toBe(walletBefore + 200_000_000n);
-    // The coins left once: the hold, never released.
+    // The coins left once: the hold, never released; then the house's transfer of the paid withdrawal.
     const rows = await t.server.services.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.ref, id));
-    expect(rows.map((row) => [row.kind, row.delta])).toEqual([['withdraw_hold', -200_000n]]);
+    expect(rows.map((row) => [row.kind, row.delta])).toEqual([
+      ['withdraw_hold', -200_000n],
+      ['withdraw_paid', 200_000n],
+    ]);
     expect(await payments.balanceOf(t, player)).toBe(800_000n);
   });
 });
