@@ -192,6 +192,32 @@ describe('wallets in the page', () => {
     );
   });
 
+  it("shows what a deposit buys, the wallet's SOL and Max, and the SOL a withdrawal makes", TEST, async () => {
+    const { page } = browser;
+    const profile = dialog(page, 'Your profile');
+    const depositForm = profile.getByRole('form', { name: 'Deposit' });
+    const withdrawForm = profile.getByRole('form', { name: 'Withdraw' });
+    const held = await localChain(server).balance(key.address);
+    const sol = (lamports: bigint) =>
+      (Number(lamports) / Number(LAMPORTS_PER_SOL)).toLocaleString('en', { maximumFractionDigits: 9 });
+    await expect
+      .poll(() => depositForm.locator('.wallet-held').textContent())
+      .toBe(`Your wallet holds ${sol(held)} SOL`);
+    // 10.000 coins a SOL: the spec's number format.
+    await depositForm.getByRole('textbox').fill('0.25');
+    expect(await depositForm.locator('.wallet-yield').textContent()).toBe('You get 2.500 coins');
+    // Max: whole hundredths of SOL the wallet can pay with the transfer's fee.
+    await depositForm.getByRole('button', { name: 'Deposit all the SOL your wallet can pay, less its fee' }).click();
+    const max = ((held - 5000n) / 10_000_000n) * 10_000_000n;
+    expect(await depositForm.getByRole('textbox').inputValue()).toBe(String(Number(max) / Number(LAMPORTS_PER_SOL)));
+    expect(await depositForm.locator('.wallet-yield').textContent()).toBe(
+      `You get ${formatCoins((max * 10_000n * 100n) / LAMPORTS_PER_SOL)} coins`,
+    );
+    await withdrawForm.getByRole('textbox').fill('250');
+    expect(await withdrawForm.locator('.wallet-yield').textContent()).toBe('You get 0.025 SOL');
+    await shoot(page, '08-amount-facts');
+  });
+
   it('logs out: the wallet is forgotten and the button reads Login', TEST, async () => {
     const { page } = browser;
     await dialog(page, 'Your profile').getByRole('button', { name: 'Logout' }).click();

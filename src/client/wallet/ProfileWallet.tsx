@@ -8,18 +8,28 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useWallet } from '@solana/wallet-adapter-react';
 import { DEPOSIT_MAX_SOL } from '../../shared/constants';
-import { sanitizeAmountInput } from '../../shared/money';
+import {
+  coinsToHundredths,
+  hundredthsToLamports,
+  lamportsToHundredths,
+  lamportsToSol,
+  sanitizeAmountInput,
+  solToLamports,
+} from '../../shared/money';
+import { depositMax } from '../../shared/paymentRules';
+import { formatCoins, formatSol } from '../hud/format';
 import { Button } from '../hud/pixel';
+import { AmountForm, Notice } from './AmountForm';
 import { paymentEnvironmentAtom } from '../state/paymentEnvironmentAtom';
 import { profileAtom } from '../state/profileAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { deposit } from './depositFlow';
-import type { Message } from './messages';
 import { usePicker } from './pickerContext';
 import { signInWithWallet } from './signInWithWallet';
 import { useAction } from './useAction';
 import { WalletButton } from './WalletButton';
 import { WithdrawalList } from './WithdrawalList';
+import { useWalletSol } from './useWalletSol';
 import { withdraw } from './withdrawFlow';
 import { useT } from '../i18n/i18n';
 
@@ -68,6 +78,10 @@ function SignedIn() {
   // Bumped by each withdrawal, so the list under the form shows it.
   const [withdrawals, setWithdrawals] = useState(0);
   const payout = profile?.wallet ?? wallet.publicKey?.toBase58() ?? null;
+  const held = useWalletSol(depositing.busy);
+  const max = held === null ? null : depositMax(held);
+  const depositLamports = sol === '' ? null : solToLamports(sol);
+  const withdrawHundredths = coins === '' ? null : coinsToHundredths(coins);
   return (
     <div className="wallet-part">
       <div className="wallet-row">
@@ -81,7 +95,21 @@ function SignedIn() {
         busy={depositing.busy}
         onSubmit={() => void depositing.run(() => deposit(wallet, sol))}
         message={depositing.message}
-      />
+        yields={
+          depositLamports === null
+            ? null
+            : t('wallet.youGetCoins', { coins: formatCoins(lamportsToHundredths(depositLamports, coinsPerSol)) })
+        }
+      >
+        {held !== null && (
+          <span className="wallet-held">{t('wallet.walletHolds', { sol: formatSol(lamportsToSol(held)) })}</span>
+        )}
+        {max !== null && max > 0n && (
+          <Button color="gray" aria-label={t('wallet.maxName')} onClick={() => setSol(String(lamportsToSol(max)))}>
+            {t('wallet.max')}
+          </Button>
+        )}
+      </AmountForm>
       <AmountForm
         title={t('wallet.withdraw')}
         unit={t('wallet.coins')}
@@ -92,57 +120,15 @@ function SignedIn() {
           void withdrawing.run(() => withdraw(coins, coinsPerSol, payout).finally(() => setWithdrawals((n) => n + 1)))
         }
         message={withdrawing.message}
+        yields={
+          withdrawHundredths === null
+            ? null
+            : t('wallet.youGetSol', {
+                sol: formatSol(lamportsToSol(hundredthsToLamports(BigInt(withdrawHundredths), coinsPerSol))),
+              })
+        }
       />
       <WithdrawalList version={withdrawals} />
     </div>
-  );
-}
-
-interface AmountFormProps {
-  title: string;
-  unit: string;
-  value: string;
-  onChange(raw: string): void;
-  busy: boolean;
-  onSubmit(): void;
-  message: Message | null;
-}
-
-function AmountForm({ title, unit, value, onChange, busy, onSubmit, message }: AmountFormProps) {
-  return (
-    <form
-      className="wallet-amount"
-      aria-label={title}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      <h3>{title}</h3>
-      <div className="wallet-row">
-        <label className="wallet-input">
-          <input
-            inputMode="decimal"
-            placeholder="0.00"
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-          />
-          <span>{unit}</span>
-        </label>
-        <Button type="submit" color="orange" loading={busy}>
-          {title}
-        </Button>
-      </div>
-      <Notice message={message} />
-    </form>
-  );
-}
-
-function Notice({ message }: { message: Message | null }) {
-  if (!message) return null;
-  return (
-    <p className={`wallet-message wallet-message-${message.type}`} role={message.type === 'error' ? 'alert' : 'status'}>
-      {message.text}
-    </p>
   );
 }

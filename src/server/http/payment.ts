@@ -66,6 +66,10 @@ export function paymentRoutes(services: Services) {
     });
 
     route(app, 'GET /payment/withdrawals', statusLimit, async ({ account }) => playerWithdrawals(payments, account.id));
+    route(app, 'GET /payment/wallet', statusLimit, async ({ account }) => {
+      const held = account.wallet === null ? null : await chain.balance(account.wallet).catch(() => null);
+      return { lamports: held === null ? null : Number(held) };
+    });
 
     // Only a chain that can airdrop has a faucet; elsewhere the path is unknown (404).
     const airdrop = chain.airdrop?.bind(chain);

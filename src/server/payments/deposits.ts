@@ -9,6 +9,7 @@ import bs58 from 'bs58';
 import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DepositStatus, PrepareDepositResponse } from '../../shared/protocol';
 import { lamportsToHundredths, lamportsToSol } from '../../shared/money';
+import { TRANSFER_FEE_LAMPORTS } from '../../shared/paymentRules';
 import { isUniqueViolation, type Tx } from '../db/client';
 import { accounts, depositIntents } from '../db/schema';
 import { ChainRejected } from '../chain/Chain';
@@ -135,9 +136,6 @@ export async function payDeposit(
   if (status === 'held' || status === 'returned') throw await notCredited(ctx, intent.id);
   return { signature };
 }
-
-/** What a Solana transfer costs its fee payer: one signature's fee. */
-const TRANSFER_FEE_LAMPORTS = 5000n;
 
 /** A deposit the chain refused or failed: the SOL its wallet lacks, when that is why, else `refusal`. */
 async function whyRefused(ctx: PaymentContext, wallet: string, lamports: bigint, refusal: Refusal): Promise<Refusal> {

@@ -32,6 +32,9 @@ export type DepositProgramInfo = z.infer<typeof depositProgramInfo>;
 export const depositProgramData = z.object({ adminWallets: z.array(z.string()) });
 export type DepositProgramData = z.infer<typeof depositProgramData>;
 
+/** GET /payment/wallet: the SOL the signed-in player's wallet holds, so the deposit form can say it and offer Max (null: no wallet, or the chain did not answer). */
+export const walletBalanceAnswer = z.object({ lamports: z.number().nullable() });
+
 export const signatureAnswer = z.object({ signature: z.string() });
 
 /** POST /payment/withdraw: the transfer's signature, or (above WITHDRAW_REVIEW_ABOVE) a withdrawal held for an operator's review. */

@@ -39,6 +39,7 @@ import {
   depositStatusAnswer,
   faucetBody,
   paymentEnvironment,
+  walletBalanceAnswer,
   payBody,
   prepareBody,
   prepareDepositAnswer,
@@ -104,6 +105,7 @@ export const routes = {
   'GET /payment/deposit/:depositId': { params: depositParams, answer: depositStatusAnswer, signedIn: true },
   'POST /payment/withdraw': { body: withdrawBody, answer: withdrawAnswer, signedIn: true },
   'GET /payment/withdrawals': { answer: z.array(playerWithdrawal), signedIn: true },
+  'GET /payment/wallet': { answer: walletBalanceAnswer, signedIn: true },
   'POST /payment/faucet': { body: faucetBody, answer: signatureAnswer },
 
   'GET /health': { answer: liveness },
@@ -115,7 +117,8 @@ export type RouteKey = keyof Routes;
 export type Method = RouteKey extends `${infer M} ${string}` ? M : never;
 /** The paths a method has, e.g. PathOf<'GET'> includes '/game/last'. */
 export type PathOf<M extends Method> = RouteKey extends infer K ? (K extends `${M} ${infer P}` ? P : never) : never;
-type Part<S, P extends 'params' | 'query' | 'body'> = S extends Record<P, infer T extends z.core.$ZodType> ? T : undefined;
+type Part<S, P extends 'params' | 'query' | 'body'> =
+  S extends Record<P, infer T extends z.core.$ZodType> ? T : undefined;
 /** What part P of a route with schemas S takes on the wire (before its transforms), or undefined when it has none. */
 export type InputOf<S, P extends 'params' | 'query' | 'body'> =
   Part<S, P> extends z.core.$ZodType ? z.input<Part<S, P>> : undefined;
