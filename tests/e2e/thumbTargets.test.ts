@@ -1,7 +1,7 @@
 /**
  * A phone fits the thumb, in Chromium on 360×640 and 390×844: every control a thumb uses (BET and the
  * panels' −, +, quick-adds, amount and target, the Auto bet and Auto cash out switches, the Auto part
- * and its fields, the bets' filters, the history chips and Fairness, the header's buttons, the menu's
+ * and its fields, the tabs under the stage, the bets' filters, the history chips and Fairness, the header's buttons, the menu's
  * entries and the dialogs' buttons and fields) has a box of at least 44×44 CSS px, and nothing
  * overflows the page sideways.
  */
@@ -92,7 +92,7 @@ describe('a phone fits the thumb', () => {
           /hud-menu-button/,
           /history-chip/,
           /history-fairness/,
-          /bets-filter "My"/,
+          /phone-tab "Live bets"/,
           /bet-main/,
           /bet-step "Minus 10"/,
           /bet-quick-add "\+500"/,
@@ -105,6 +105,10 @@ describe('a phone fits the thumb', () => {
         ]),
       ).resolves.toEqual([]);
       expect(await sideways(page)).toBe(0);
+      // The live bets, in place of the panels under the stage.
+      await page.getByRole('tab', { name: 'Live bets' }).click();
+      await expect(tooSmall(page, '.app-bets', [/bets-filter "My"/])).resolves.toEqual([]);
+      await page.getByRole('tab', { name: 'Bet 1' }).click();
 
       await page.getByRole('button', { name: 'Menu' }).click();
       await expect.poll(() => page.locator('.hud-menu-open').count()).toBe(1);
