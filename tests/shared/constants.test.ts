@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as c from '../../src/shared/constants';
-import { depositProblem, withdrawalMinimum } from '../../src/shared/paymentRules';
+import { depositMax, depositProblem, withdrawalMinimum } from '../../src/shared/paymentRules';
 import { LIMIT_KINDS, LIMIT_NAMES, LIMIT_PERIODS, limitName, limitOf } from '../../src/shared/wire/limitNames';
 
 describe('constants', () => {
@@ -24,6 +24,16 @@ describe('constants', () => {
     expect(depositProblem(1_000_000_000_000n)).toBeNull();
     expect(depositProblem(1_000_010_000_000n)).toBe('maximum');
     expect(depositProblem(15_000_000n)).toBe('decimals');
+  });
+
+  it('offers as Max the largest deposit a wallet pays with its fee: whole hundredths, at most 1000 SOL, none below 0.01', () => {
+    expect(depositMax(4_990_000_000n)).toBe(4_980_000_000n);
+    expect(depositMax(4_990_005_000n)).toBe(4_990_000_000n);
+    expect(depositMax(5_000_000_000_000n)).toBe(1_000_000_000_000n);
+    expect(depositMax(10_005_000n)).toBe(10_000_000n);
+    expect(depositMax(10_004_999n)).toBe(0n);
+    for (const held of [4_990_000_000n, 10_005_000n, 5_000_000_000_000n])
+      expect(depositProblem(depositMax(held))).toBeNull();
   });
 });
 
