@@ -42,6 +42,15 @@ describe('deposits on the local chain', () => {
     expect(reply.body).toEqual({ success: true, data: { type: 'local', rate: 10_000, wallet: house } });
   });
 
+  it('tells a signed-in player the SOL their wallet holds, and an account without a wallet nothing', async () => {
+    const player = await fundedPlayer(3);
+    const held = await call<{ lamports: number | null }>(t, 'GET', '/payment/wallet', undefined, player.token);
+    expect(held.body.data).toEqual({ lamports: 3 * Number(LAMPORTS_PER_SOL) });
+    const byEmail = await newPlayer(t.api);
+    expect((await call(t, 'GET', '/payment/wallet', undefined, byEmail.token)).body.data).toEqual({ lamports: null });
+    expect((await call(t, 'GET', '/payment/wallet')).status).toBe(401);
+  });
+
   it('prepares a deposit as a System transfer to the house wallet', async () => {
     const player = await signIn(t);
     const reply = await call<Record<string, string>>(t, 'POST', '/payment/prepare', { amount: 0.5 }, player.token);
