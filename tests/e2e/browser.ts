@@ -42,6 +42,12 @@ export interface Browser {
  */
 export const GPU_COMPOSITING = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 
+/** The phones the layout is checked on (docs/hud.md "The phone"), width × height in CSS px. */
+export const PHONE_SIZES = [
+  [360, 640],
+  [390, 844],
+] as const;
+
 /**
  * A fresh profile (mkdtemp) and one page; `phone` emulates a 360x640 screen at devicePixelRatio 2;
  * `gpuCompositing` adds GPU_COMPOSITING; `locale` is the browser's language (navigator.languages), en-US unless given.

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, PHONE_SIZES, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 import { balanceReads } from './walletPage';
 
@@ -41,10 +41,7 @@ describe('a phone reaches the second panel and the live bets', () => {
     await server?.close();
   });
 
-  for (const [width, height] of [
-    [360, 640],
-    [390, 844],
-  ] as const) {
+  for (const [width, height] of PHONE_SIZES) {
     it(`keeps the stage in view while panel 2 bets and the live bets show on ${width}×${height}`, TEST, async () => {
       const { page } = browser;
       const player = await fundedPlayer(server.api, server.server.services.database.db, 100_000);

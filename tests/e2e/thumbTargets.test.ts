@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, type Browser } from './browser';
+import { openBrowser, PHONE_SIZES, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 
 const TEST = { timeout: 180_000 };
@@ -74,10 +74,7 @@ describe('a phone fits the thumb', () => {
     await server?.close();
   });
 
-  for (const [width, height] of [
-    [360, 640],
-    [390, 844],
-  ] as const) {
+  for (const [width, height] of PHONE_SIZES) {
     it(`gives every control at least 44×44 px on ${width}×${height}`, TEST, async () => {
       const { page } = browser;
       await page.setViewportSize({ width, height });
