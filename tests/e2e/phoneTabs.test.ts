@@ -63,7 +63,7 @@ describe('a phone reaches the second panel and the live bets', () => {
       await page.getByTestId('bet-main-1').click();
       await poll(() => page.getByTestId('bet-main-1').locator('.bet-main-label').textContent()).toBe('CANCEL');
       expect(await outside(page, '.stage-slot')).toEqual([0, 0]);
-      expect(await outside(page, '[data-testid="bet-main-1"]')).toEqual([0, 0]);
+      expect(await outside(page, '[data-testid="bet-main-1"] .bet-main-label')).toEqual([0, 0]);
       // Panel 1's tab says panel 2 holds a bet when panel 1 shows.
       await page.getByRole('tab', { name: 'Bet 1' }).click();
       await poll(() => page.getByRole('tab', { name: /^Bet 2/ }).textContent()).toBe('Bet 2holds a bet');

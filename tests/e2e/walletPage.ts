@@ -60,7 +60,7 @@ export async function signIn(page: Page): Promise<void> {
 export async function submitAmount(page: Page, section: 'Deposit' | 'Withdraw', amount: string): Promise<string> {
   const form = dialog(page, 'Your profile').getByRole('form', { name: section });
   await form.getByRole('textbox').fill(amount);
-  await form.getByRole('button', { name: section }).click();
+  await form.getByRole('button', { name: section, exact: true }).click();
   const message = form.locator('.wallet-message');
   await message.waitFor({ timeout: 60_000 });
   return (await message.textContent()) ?? '';
