@@ -207,7 +207,7 @@ describe('wallets in the page', () => {
     await depositForm.getByRole('textbox').fill('0.25');
     expect(await depositForm.locator('.wallet-yield').textContent()).toBe('You get 2.500 coins');
     // Max: whole hundredths of SOL the wallet can pay with the transfer's fee.
-    await depositForm.getByRole('button', { name: 'Deposit all the SOL your wallet can pay, less its fee' }).click();
+    await depositForm.getByRole('button', { name: 'Max: all the SOL your wallet can pay, less its fee' }).click();
     const max = ((held - 5000n) / 10_000_000n) * 10_000_000n;
     expect(await depositForm.getByRole('textbox').inputValue()).toBe(String(Number(max) / Number(LAMPORTS_PER_SOL)));
     expect(await depositForm.locator('.wallet-yield').textContent()).toBe(
