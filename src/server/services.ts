@@ -158,7 +158,7 @@ export async function createServices(
   });
   const settler = new BetSettler(leaderDb, { bus, metrics });
   engine.addListener(settler);
-  const pulse = new LeaderPulse(bus, tickMs);
+  const pulse = new LeaderPulse(bus, tickMs, () => engine.isRunning);
   // Every process runs one, and in a cluster they share the database: that is safe because each
   // step moves its row out of 'pending' (or stores a signature) in one UPDATE guarded by the state
   // it saw, with the ledger row in the same transaction, so a racing worker's UPDATE matches nothing.

@@ -60,9 +60,9 @@ for (let run = 0; run < Number(values.runs); run++) {
     t0 = cpuSeconds(pid, false);
     for (let from = 0; from < MOVES; from += 1000)
       await database.db.execute(sql`SELECT count(*) FROM move_balances(
-        (SELECT array_agg((i % ${PLAYERS}) + 1) FROM generate_series(${from}, ${from + 999}) i),
+        (SELECT array_agg((i % ${PLAYERS}) + 1) FROM generate_series(${from}::int, ${from + 999}::int) i),
         array_fill(1::bigint, ARRAY[1000]), array_fill('win'::text, ARRAY[1000]),
-        (SELECT array_agg(${`s${tag}-`} || i) FROM generate_series(${from}, ${from + 999}) i), 0)`);
+        (SELECT array_agg(${`s${tag}-`} || i) FROM generate_series(${from}::int, ${from + 999}::int) i), 0)`);
     const settled = ((cpuSeconds(pid, false) - t0) / MOVES) * 1e6;
     console.log(
       `${name}: run ${run + 1}: single moves ${single.toFixed(1)} µs each, credits in settlements of 1,000 ${settled.toFixed(1)} µs each (PostgreSQL backend CPU)`,

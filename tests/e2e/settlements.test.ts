@@ -13,8 +13,8 @@ import type { Page } from 'playwright-core';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatCoins } from '../../src/shared/money';
-import type { Envelope, GameInfo } from '../../src/shared/protocol';
-import { rounds } from '../../src/server/db/schema';
+import type { Envelope, GameInfo, RoundDetails } from '../../src/shared/protocol';
+import { bets, rounds } from '../../src/server/db/schema';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { fundedPlayer } from '../server/betting';
 import { freePort } from '../server/freePort';
@@ -41,6 +41,12 @@ const ownRow = (page: Page) =>
 
 async function roundInfo(server: TestServer): Promise<GameInfo> {
   return ((await (await fetch(`${server.api}/game/info`)).json()) as Envelope<GameInfo>).data!;
+}
+
+/** A round as `/game/round/:gameId` publishes it, or undefined before it has ended. */
+async function publishedRound(server: TestServer, gameId: string): Promise<RoundDetails | undefined> {
+  const response = await fetch(`${server.api}/game/round/${gameId}`);
+  return response.ok ? ((await response.json()) as Envelope<RoundDetails>).data : undefined;
 }
 
 describe('settlements on screen', () => {
@@ -121,6 +127,52 @@ describe('settlements on screen', () => {
     await poll(() => label(page), 60_000).toBe('CLAIM');
     await poll(() => outcome(page), 60_000).toBe(`Lost ${formatCoins(STAKE)} $ at x2.00`);
   });
+
+  it(
+    "shows a round's settlement root in Provably Fair, proves a bet against it, and names a payout changed after the round",
+    TEST,
+    async () => {
+      const { page, server } = game;
+      const db = server.server.services.database.db;
+      await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+      await page.getByTestId('bet-main-0').click();
+      await poll(() => label(page), 60_000).toBe('CLAIM');
+      const [bet] = await db.select().from(bets).orderBy(desc(bets.id)).limit(1);
+      const [betId, gameId] = [String(bet!.id), String(bet!.roundId)];
+      await poll(async () => (await publishedRound(server, gameId))?.settlementRoot, 60_000).toMatch(/^[0-9a-f]{64}$/);
+      const { settlementRoot } = (await publishedRound(server, gameId))!;
+
+      const fair = page.getByRole('dialog', { name: 'Provably Fair' });
+      const checkBet = async () => {
+        await page.locator(`.history-chip[title="Round ${gameId}"]`).click();
+        expect(
+          await fair.locator('.modal-field', { hasText: 'Settlement root' }).locator('.modal-value').textContent(),
+        ).toBe(settlementRoot);
+        await fair.getByLabel('Check a bet').fill(betId);
+        await fair.getByRole('button', { name: 'Check', exact: true }).click();
+        const check = fair.getByTestId('fairness-check').filter({ hasText: `Bet ${betId}:` });
+        await poll(() => check.textContent()).not.toMatch(/Checking/);
+        const text = await check.textContent();
+        await page.keyboard.press('Escape');
+        return text;
+      };
+      expect(await checkBet()).toBe(
+        `✓Bet ${betId}: Bet ${betId} is in round ${gameId}'s settlement (the root seen live)`,
+      );
+      // The operator pays the lost bet after the round: the bet no longer matches the root the page saw.
+      await db
+        .update(bets)
+        .set({ winAmount: STAKE * 2 })
+        .where(eq(bets.id, bet!.id));
+      try {
+        expect(await checkBet()).toBe(
+          `✗Bet ${betId}: Bet ${betId} does not match round ${gameId}'s settlement (the root seen live): it was changed after the round`,
+        );
+      } finally {
+        await db.update(bets).set({ winAmount: bet!.winAmount }).where(eq(bets.id, bet!.id));
+      }
+    },
+  );
 });
 
 describe('a round voided by a server stop', () => {

@@ -9,6 +9,9 @@ const SILENT_TICKS = 3;
  * a GAME_RATE every tick; a leader silent past SILENT_TICKS (paused, cut off, stuck) may be gone,
  * and a gateway then takes no cash-out: judging them by the clock alone would let players cash
  * out while nobody ends the round, and a new leader settles it by the clock it crashed at.
+ * A process that runs the engine itself never counts it silent: the engine cannot be gone while
+ * the process answers, and a tick late because the process was short of CPU is as late as the
+ * cash-out that waited beside it (before, a crowd's load paused its own rounds).
  */
 export class LeaderPulse {
   private flying = false;
@@ -18,13 +21,15 @@ export class LeaderPulse {
   constructor(
     bus: EventBus,
     private readonly tickMs: number,
+    /** True while this process's own engine runs the rounds. */
+    private readonly leadsHere: () => boolean,
   ) {
     bus.subscribe(DESTINATIONS.game, (json) => this.heard(json));
   }
 
-  /** True when a round is in flight as far as this process knows and its leader has been silent too long. */
+  /** True when a round is in flight as far as this process knows and its leader, another process, has been silent too long. */
   silent(): boolean {
-    return this.flying && performance.now() - this.heardAt > SILENT_TICKS * this.tickMs;
+    return this.flying && !this.leadsHere() && performance.now() - this.heardAt > SILENT_TICKS * this.tickMs;
   }
 
   private heard(json: string): void {
