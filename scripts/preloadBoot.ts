@@ -29,7 +29,8 @@ export function preloadBootPlugin(): Plugin {
       order: 'post',
       handler(html, { bundle, chunk }) {
         const boot = Object.values(bundle ?? {}).find(
-          (output): output is OutputChunk => output.type === 'chunk' && !!output.facadeModuleId?.endsWith(BOOT),
+          (output): output is OutputChunk =>
+            output.type === 'chunk' && output.moduleIds.some((id) => id.endsWith(BOOT)),
         );
         if (!bundle || !chunk || !boot) throw new Error(`no chunk for ${BOOT} in the build of index.html`);
         const loaded = withImports(bundle, chunk.fileName);

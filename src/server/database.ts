@@ -1,12 +1,15 @@
 /**
  * The game's database, as the composition root opens it: db/client.ts's connection and migrations,
- * with the SQL functions of src/server/betting/ applied after them. db/ knows nothing of betting.
+ * with the SQL functions of src/server/betting/ and src/server/chat/ applied after them. db/ knows
+ * nothing of betting or the chat.
  */
 
 import { bettingFunctions } from './betting/functions';
 import { connectDatabase, type Database, type DatabasePlace } from './db/client';
+import { sqlFiles } from './db/sqlFiles';
 
-/** Opens the database at `place`, migrated and with the betting functions in force. */
+/** Opens the database at `place`, migrated and with the betting and chat functions in force. */
 export function openDatabase(place: DatabasePlace): Promise<Database> {
-  return connectDatabase({ ...place, functions: bettingFunctions() });
+  const functions = [...bettingFunctions(), ...sqlFiles(new URL('./chat/', import.meta.url))];
+  return connectDatabase({ ...place, functions });
 }

@@ -3,6 +3,7 @@
  * React commits; the player's own bets go to the panels' controller at once.
  */
 
+import { Batch } from '../../shared/Batch';
 import type { BetEvent } from '../../shared/protocol';
 import { fromWire, type PlayerBet } from '../net/betStatus';
 import { betsAtom } from '../state/betsAtom';
@@ -32,30 +33,22 @@ export function reduceBets(bets: readonly PlayerBet[], events: readonly BetEvent
 
 /** Gathers bet events and writes the list once per BET_BATCH_MS. */
 export class BetFeed {
-  private queue: BetEvent[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly batch = new Batch<BetEvent>(BET_BATCH_MS, () => this.flush());
 
   push(event: BetEvent): void {
     ownBetEvent(event);
-    this.queue.push(event);
-    this.timer ??= setTimeout(() => this.flush(), BET_BATCH_MS);
+    this.batch.push(event);
   }
 
   /** Writes what has gathered. */
   flush(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.queue.length === 0) return;
-    const events = this.queue;
-    this.queue = [];
-    store.set(betsAtom, reduceBets(store.get(betsAtom), events));
+    const events = this.batch.take();
+    if (events.length > 0) store.set(betsAtom, reduceBets(store.get(betsAtom), events));
   }
 
   /** A new round: what gathered belongs to the old one. */
   drop(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.queue = [];
+    this.batch.take();
   }
 
   /** Replaces the list with a fetched one; events still gathering apply on top of it. */

@@ -2,7 +2,7 @@
 
 import { atom } from 'jotai';
 
-export type ModalName = 'profile' | 'bets' | 'referral' | 'rules' | 'fairness' | 'wallets' | 'lab';
+export type ModalName = 'profile' | 'bets' | 'referral' | 'rules' | 'fairness' | 'lab';
 
 /** The open modal, or null. */
 export const openModalAtom = atom<ModalName | null>(null);

@@ -9,16 +9,12 @@
  * of transfer come from transferKinds.ts the same way.
  */
 
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
 import { MIN_TARGET } from '../../shared/betPolicy';
 import { GROWTH_PER_MS } from '../../shared/constants';
 import { HUNDREDTHS_PER_RATE, SHOWN_RATE_EPSILON } from '../../shared/growth';
 import { LIMIT_NAMES, limitOf, type LimitName } from '../../shared/wire/limitNames';
+import { sqlFiles } from '../db/sqlFiles';
 import { transferKindStatements } from './transferKinds';
-
-const folder = fileURLToPath(new URL('.', import.meta.url));
 
 /** An IMMUTABLE SQL function answering one shared constant (inlined into the queries that call it). */
 function constant(name: string, type: 'double precision' | 'integer', value: number): string {
@@ -34,9 +30,6 @@ function limitLookup(name: string, value: (limit: LimitName) => string): string 
 
 /** The statements that define every betting function: the shared constants, then this folder's files. */
 export function bettingFunctions(): string[] {
-  const files = readdirSync(folder)
-    .filter((name) => name.endsWith('.sql'))
-    .sort();
   return [
     constant('growth_per_ms', 'double precision', GROWTH_PER_MS),
     constant('shown_rate_epsilon', 'double precision', SHOWN_RATE_EPSILON),
@@ -45,6 +38,6 @@ export function bettingFunctions(): string[] {
     constant('min_target', 'integer', MIN_TARGET),
     limitLookup('limit_kind', (limit) => limitOf(limit).kind),
     limitLookup('limit_unit', (limit) => limitOf(limit).period),
-    ...files.map((name) => readFileSync(join(folder, name), 'utf8')),
+    ...sqlFiles(new URL('.', import.meta.url)),
   ];
 }

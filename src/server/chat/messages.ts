@@ -1,14 +1,14 @@
 /**
  * Chat messages (docs/chat.md): who may write, what they may write and how fast, and the history
- * readers get. Every check and the insert run in one transaction under a per-account advisory lock,
- * so two messages sent at once from two tabs or two gateways are counted one after the other.
+ * readers get. The checks that need the database and the insert are one statement, the database's
+ * post_chat_message (post_chat_message.sql, applied on every start like the betting functions).
  */
 
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ChatMessage, ChatRoom } from '../../shared/wire/chat';
 import type { ChatSettings } from '../config';
-import type { Db, Tx } from '../db/client';
-import { accounts, bets, chatMessages, chatMutes, chatRooms, exclusions, rounds } from '../db/schema';
+import { queryRows, type Db } from '../db/client';
+import { accounts, bets, chatMessages } from '../db/schema';
 import type { AccountRef } from '../ledger/accounts';
 import { Refusal } from '../Refusal';
 import { checkText, cleanText, codeLikeWords, referralRefusal, repeatKey } from './textRules';
@@ -18,8 +18,6 @@ import { timeLeft } from './timeLeft';
 const CHAT_RATE_WINDOW_MS = 10_000;
 /** A text the sender sent within this long is a repeat. */
 const REPEAT_WINDOW_MS = 60_000;
-/** The advisory lock's first key for a player's chat (the betting window's is 1). */
-const CHAT_LOCK = 2;
 
 /** What a message is: a text, or one of the sender's bets to share. */
 type ChatInput = { text: string } | { shareBetId: string };
@@ -63,7 +61,7 @@ function toMessage(row: MessageRow): ChatMessage {
 }
 
 /** Messages joined with their sender's nickname and their shared bet. */
-const selectMessages = (db: Db | Tx) =>
+const selectMessages = (db: Db) =>
   db
     .select(messageColumns)
     .from(chatMessages)
@@ -97,22 +95,28 @@ export async function history(
   return rows.reverse().map(toMessage);
 }
 
-/** A stored message, read back as readers see it. */
-async function readMessage(db: Db | Tx, id: number): Promise<ChatMessage> {
-  const [row] = await selectMessages(db).where(eq(chatMessages.id, id));
-  return toMessage(row!);
-}
-
 /** A new message and whether it reaches only its sender (shadow-muted). */
 interface Posted {
   message: ChatMessage;
   shadow: boolean;
 }
 
+/** What post_chat_message answers when a rule refuses the message (post_chat_message.sql). */
+type PostRefusal =
+  | { refused: 'blocked'; reason: string }
+  | { refused: 'chatMuted'; until: number; reason: string }
+  | { refused: 'chatRounds'; played: number }
+  | { refused: 'chatRate'; oldest: number }
+  | { refused: 'chatSlow'; slowSeconds: number; last: number }
+  | { refused: 'chatExcluded' | 'noSuchBet' | 'shareNotOwn' | 'shareUnsettled' | 'chatRepeat' | 'chatReferral' };
+
 /**
  * Stores a message from `account` in `room` once every rule allows it, else throws a Refusal that
  * says which: not allowed to write (blocked, self-excluded, muted with the time left, too few rounds),
  * too fast (the rate, slow mode), or the text (length, links, addresses, referral codes, repeats, flood).
+ * The text's own rules run here; the rest, and the insert, are one statement (the database's
+ * post_chat_message) under a per-account advisory lock, so two messages sent at once from two tabs
+ * or two gateways are counted one after the other.
  */
 export async function postMessage(
   db: Db,
@@ -124,124 +128,69 @@ export async function postMessage(
 ): Promise<Posted> {
   const text = 'text' in input ? cleanText(input.text) : '';
   if ('text' in input) checkText(text);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_LOCK}, (${account.id}::bigint % 2147483647)::int)`);
-    const shadow = await mayWrite(tx, settings, account.id, now);
-    await checkPace(tx, settings, account.id, room, now);
-    const shareBetId = 'shareBetId' in input ? await shareableBet(tx, account.id, Number(input.shareBetId)) : null;
-    if ('text' in input) await checkWords(tx, account.id, text, now);
-    const [row] = await tx
-      .insert(chatMessages)
-      .values({ room, accountId: account.id, text, shareBetId, at: now, shadow })
-      .returning({ id: chatMessages.id });
-    return { message: await readMessage(tx, row!.id), shadow };
-  });
+  const shareBetId = 'shareBetId' in input ? Number(input.shareBetId) : null;
+  // Code-like words are letters and digits only, so they make an array literal as they are.
+  const words = `{${codeLikeWords(text).join(',')}}`;
+  const [row] = await queryRows<{ posted: { message: MessageRow; shadow: boolean } | PostRefusal }>(
+    db,
+    sql`SELECT post_chat_message(${account.id}, ${room}, ${text}, ${shareBetId}::bigint, ${repeatKey(text)},
+          ${words}::text[], ${now}::bigint, ${settings.minRounds}, ${settings.ratePerWindow},
+          ${CHAT_RATE_WINDOW_MS}::bigint, ${REPEAT_WINDOW_MS}::bigint) AS posted`,
+  );
+  const posted = row!.posted;
+  if ('refused' in posted) throw postRefusal(posted, settings, now);
+  return { message: toMessage(posted.message), shadow: posted.shadow };
 }
 
-/**
- * Refuses a player who may not write: blocked, self-excluded, muted (with the time left), or with too
- * few rounds played. Answers whether a shadow mute is in force (the player is not told).
- */
-async function mayWrite(tx: Tx, settings: ChatSettings, accountId: number, now: number): Promise<boolean> {
-  const [player] = await tx
-    .select({ blocked: accounts.blockedReason, excludedUntil: exclusions.until, excluded: exclusions.accountId })
-    .from(accounts)
-    .leftJoin(exclusions, eq(exclusions.accountId, accounts.id))
-    .where(eq(accounts.id, accountId));
-  if (player?.blocked)
-    throw new Refusal('forbidden', `Your account is blocked: ${player.blocked}`, {
-      code: 'blocked',
-      params: { reason: player.blocked },
-    });
-  if (player?.excluded != null && (player.excludedUntil === null || player.excludedUntil > now))
-    throw new Refusal('forbidden', 'You have excluded yourself from play: the chat is closed to you until it ends', {
-      code: 'chatExcluded',
-    });
-  const [mute] = await tx
-    .select()
-    .from(chatMutes)
-    .where(and(eq(chatMutes.accountId, accountId), gt(chatMutes.until, now)));
-  if (mute && !mute.shadow)
-    throw new Refusal('forbidden', `You are muted in the chat for ${timeLeft(mute.until - now)} (${mute.reason})`, {
-      code: 'chatMuted',
-      params: { minutes: Math.ceil((mute.until - now) / 60_000), reason: mute.reason },
-    });
-  if (settings.minRounds > 0) {
-    const [played] = await tx
-      .select({ rounds: sql<number>`count(distinct ${bets.roundId})`.mapWith(Number) })
-      .from(bets)
-      .where(and(eq(bets.accountId, accountId), ne(bets.status, 'CANCELED'), ne(bets.status, 'VOID')));
-    if ((played?.rounds ?? 0) < settings.minRounds)
-      throw new Refusal(
+/** The Refusal a player reads for what post_chat_message refused. */
+function postRefusal(json: PostRefusal, settings: ChatSettings, now: number): Refusal {
+  switch (json.refused) {
+    case 'blocked':
+      return new Refusal('forbidden', `Your account is blocked: ${json.reason}`, {
+        code: 'blocked',
+        params: { reason: json.reason },
+      });
+    case 'chatExcluded':
+      return new Refusal('forbidden', 'You have excluded yourself from play: the chat is closed to you until it ends', {
+        code: 'chatExcluded',
+      });
+    case 'chatMuted':
+      return new Refusal('forbidden', `You are muted in the chat for ${timeLeft(json.until - now)} (${json.reason})`, {
+        code: 'chatMuted',
+        params: { minutes: Math.ceil((json.until - now) / 60_000), reason: json.reason },
+      });
+    case 'chatRounds':
+      return new Refusal(
         'forbidden',
-        `Play ${settings.minRounds} rounds before writing in the chat (you have played ${played?.rounds ?? 0})`,
+        `Play ${settings.minRounds} rounds before writing in the chat (you have played ${json.played})`,
         { code: 'chatRounds', params: { count: settings.minRounds } },
       );
+    case 'chatRate': {
+      const wait = Math.ceil((json.oldest + CHAT_RATE_WINDOW_MS - now) / 1000);
+      return new Refusal(
+        'too_many',
+        `Too many messages: at most ${settings.ratePerWindow} in ${CHAT_RATE_WINDOW_MS / 1000} seconds, wait ${wait} s`,
+        { code: 'chatRate', params: { seconds: wait } },
+      );
+    }
+    case 'chatSlow': {
+      const wait = Math.ceil((json.last + json.slowSeconds * 1000 - now) / 1000);
+      return new Refusal('too_many', `Slow mode: one message every ${json.slowSeconds} s here, wait ${wait} s`, {
+        code: 'chatSlow',
+        params: { seconds: wait },
+      });
+    }
+    case 'noSuchBet':
+      return new Refusal('not_found', 'There is no such bet', { code: 'noSuchBet' });
+    case 'shareNotOwn':
+      return new Refusal('forbidden', 'You can share only your own bets', { code: 'shareNotOwn' });
+    case 'shareUnsettled':
+      return new Refusal('conflict', 'Only a settled bet can be shared: a cashed-out or lost one', {
+        code: 'shareUnsettled',
+      });
+    case 'chatRepeat':
+      return new Refusal('invalid', 'You have just sent that: please do not repeat yourself', { code: 'chatRepeat' });
+    case 'chatReferral':
+      return referralRefusal();
   }
-  return mute?.shadow ?? false;
-}
-
-/** The per-account rate over every room, then the room's slow mode. */
-async function checkPace(tx: Tx, settings: ChatSettings, accountId: number, room: ChatRoom, now: number) {
-  const recent = await tx
-    .select({ at: chatMessages.at })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.accountId, accountId), gt(chatMessages.at, now - CHAT_RATE_WINDOW_MS)))
-    .orderBy(desc(chatMessages.id))
-    .limit(settings.ratePerWindow);
-  if (recent.length >= settings.ratePerWindow) {
-    const wait = Math.ceil((recent.at(-1)!.at + CHAT_RATE_WINDOW_MS - now) / 1000);
-    throw new Refusal(
-      'too_many',
-      `Too many messages: at most ${settings.ratePerWindow} in ${CHAT_RATE_WINDOW_MS / 1000} seconds, wait ${wait} s`,
-      { code: 'chatRate', params: { seconds: wait } },
-    );
-  }
-  const [slow] = await tx.select().from(chatRooms).where(eq(chatRooms.room, room));
-  if (!slow || slow.slowSeconds === 0) return;
-  const [last] = await tx
-    .select({ at: chatMessages.at })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.accountId, accountId), eq(chatMessages.room, room)))
-    .orderBy(desc(chatMessages.id))
-    .limit(1);
-  const wait = last ? Math.ceil((last.at + slow.slowSeconds * 1000 - now) / 1000) : 0;
-  if (wait > 0)
-    throw new Refusal('too_many', `Slow mode: one message every ${slow.slowSeconds} s here, wait ${wait} s`, {
-      code: 'chatSlow',
-      params: { seconds: wait },
-    });
-}
-
-/** A repeat of one of the sender's texts of the last minute, or a word that is someone's referral code. */
-async function checkWords(tx: Tx, accountId: number, text: string, now: number): Promise<void> {
-  const lately = await tx
-    .select({ text: chatMessages.text })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.accountId, accountId), gt(chatMessages.at, now - REPEAT_WINDOW_MS)));
-  const key = repeatKey(text);
-  if (lately.some((earlier) => repeatKey(earlier.text) === key))
-    throw new Refusal('invalid', 'You have just sent that: please do not repeat yourself', { code: 'chatRepeat' });
-  const words = codeLikeWords(text);
-  if (words.length === 0) return;
-  const [codes] = await tx.select({ n: count() }).from(accounts).where(inArray(accounts.referralCode, words));
-  if ((codes?.n ?? 0) > 0) throw referralRefusal();
-}
-
-/** The id of a bet the player may share: their own, and settled (cashed out, or lost in an ended round). */
-async function shareableBet(tx: Tx, accountId: number, betId: number): Promise<number> {
-  const [bet] = await tx
-    .select({ accountId: bets.accountId, status: bets.status, round: rounds.state })
-    .from(bets)
-    .innerJoin(rounds, eq(rounds.id, bets.roundId))
-    .where(eq(bets.id, betId));
-  if (!bet) throw new Refusal('not_found', 'There is no such bet', { code: 'noSuchBet' });
-  if (bet.accountId !== accountId)
-    throw new Refusal('forbidden', 'You can share only your own bets', { code: 'shareNotOwn' });
-  const settled = bet.status === 'CASHED_OUT' || (bet.status === 'CREATED' && bet.round === 'ENDED');
-  if (!settled)
-    throw new Refusal('conflict', 'Only a settled bet can be shared: a cashed-out or lost one', {
-      code: 'shareUnsettled',
-    });
-  return betId;
 }

@@ -6,7 +6,7 @@ import { ONLINE_THROTTLE_MS, WS_PATH } from '../../shared/constants';
 import { DESTINATIONS, type OnlineEvent } from '../../shared/protocol';
 import type { EventBus } from '../bus/EventBus';
 import type { Metrics } from '../metrics';
-import { Batch } from './Batch';
+import { Batch } from '../../shared/Batch';
 import { Broadcaster, type Outgoing } from './Broadcaster';
 import { MAX_FRAME_BYTES } from './frame';
 import { OnlineCounter } from './OnlineCounter';
@@ -103,7 +103,7 @@ export class StompServer {
   private readonly perAccount = new Map<number, number>();
   private readonly broadcaster: Broadcaster;
   /** Per batched destination (the bets, then options.batched), what waits for the next write. */
-  private readonly batches = new Map<string, Batch>();
+  private readonly batches = new Map<string, Batch<string>>();
   private readonly online: OnlineCounter;
   private readonly onlineTotal: ClusterTotal;
   private readonly reportOnline: NodeJS.Timeout;

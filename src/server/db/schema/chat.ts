@@ -17,6 +17,11 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => accounts.id),
     text: text('text').notNull(),
+    /**
+     * The text as repeats are compared (textRules.ts repeatKey), kept so the database finds a repeat
+     * in the one statement that stores a message. Null on messages stored before it was kept.
+     */
+    repeatKey: text('repeat_key'),
     shareBetId: bigint('share_bet_id', { mode: 'number' }).references(() => bets.id),
     at: bigint('at', { mode: 'number' }).notNull(),
     shadow: boolean('shadow').notNull().default(false),
