@@ -11,6 +11,9 @@ import {
 import { parseDecimal } from '../shared/money';
 import type { StompLimits } from './stomp/StompServer';
 
+/** How long the in-process local chain keeps one blockhash unless LOCAL_BLOCKHASH_TTL_MS says otherwise. */
+export const DEFAULT_LOCAL_BLOCKHASH_TTL_MS = 60_000;
+
 export type Role = 'all' | 'gateway' | 'engine';
 export type ChainKind = 'local' | 'devnet' | 'testnet' | 'mainnet';
 
@@ -29,6 +32,8 @@ export interface Config {
   rpcUrl: string | undefined;
   /** CHAIN=local in a cluster: the URL of the one process serving the local chain (npm run chain:local). */
   localChainUrl: string | undefined;
+  /** CHAIN=local in-process: how long LiteSVM's one valid blockhash stays the latest. */
+  localBlockhashTtlMs: number;
   coinsPerSol: number;
   bettingMs: number;
   pauseMs: number;
@@ -284,6 +289,7 @@ export function loadConfig(env: Env = process.env): Config {
     chain,
     rpcUrl: env.RPC_URL || undefined,
     localChainUrl: env.LOCAL_CHAIN_URL || undefined,
+    localBlockhashTtlMs: integer(env, 'LOCAL_BLOCKHASH_TTL_MS', DEFAULT_LOCAL_BLOCKHASH_TTL_MS, 1000),
     coinsPerSol: integer(env, 'COINS_PER_SOL', DEFAULT_COINS_PER_SOL, 1),
     bettingMs: integer(env, 'BETTING_MS', DEFAULT_BETTING_MS, 100),
     pauseMs: integer(env, 'PAUSE_MS', DEFAULT_PAUSE_MS, 0),

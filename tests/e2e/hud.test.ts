@@ -201,7 +201,8 @@ describe('the HUD in Chromium against the real server', () => {
     const phone = await openBrowser({ phone: true });
     try {
       await phone.page.goto(origin);
-      await phone.page.getByTestId('bet-main-1').waitFor();
+      // A phone shows one bet panel at a time under its tabs: the first.
+      await phone.page.getByTestId('bet-main-0').waitFor();
       // Laid out as it stays: the stage drawn and the pixel font in.
       await waitForStage(phone.page, (probe) => probe.ready, 90_000);
       await phone.page.evaluate(() => document.fonts.ready.then(() => undefined));

@@ -59,9 +59,21 @@ describe('a phone reaches the second panel and the live bets', () => {
       expect(await page.getByRole('group', { name: 'Bet panel 1' }).isVisible()).toBe(false);
       await second.getByRole('button', { name: '+100' }).click();
       await poll(() => second.getByLabel('Bet amount').inputValue()).toBe('300');
-      await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
-      await page.getByTestId('bet-main-1').click();
-      await poll(() => page.getByTestId('bet-main-1').locator('.bet-main-label').textContent()).toBe('CANCEL');
+      // A busy machine can deliver the click after the betting window: then the next window.
+      const label = () => page.getByTestId('bet-main-1').locator('.bet-main-label').textContent();
+      for (let attempt = 1; ; attempt++) {
+        await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+        await page.getByTestId('bet-main-1').click();
+        const placed = await expect
+          .poll(label, { timeout: 15_000, interval: 100 })
+          .toBe('CANCEL')
+          .then(
+            () => true,
+            () => false,
+          );
+        if (placed) break;
+        if (attempt === 3) throw new Error('No bet went in during three betting windows');
+      }
       expect(await outside(page, '.stage-slot')).toEqual([0, 0]);
       expect(await outside(page, '[data-testid="bet-main-1"] .bet-main-label')).toEqual([0, 0]);
       // Panel 1's tab says panel 2 holds a bet when panel 1 shows.

@@ -7,16 +7,15 @@ import type { Blockhash, Chain, SignedTransfer, TxStatus } from './Chain';
 import { ChainRejected } from './Chain';
 import { signHouseTransfer, signMemo, wireSignature } from './houseTransfer';
 import { memoFromLogs } from '../../shared/settlement';
+import { DEFAULT_LOCAL_BLOCKHASH_TTL_MS } from '../config';
 
-/** How long a local blockhash lives, as a real cluster's ~150 blocks do. */
-const BLOCKHASH_TTL_MS = 60_000;
 /** What the faucet holds: nearly all of the million play SOL of LiteSVM's airdrop account. */
 const FAUCET_LAMPORTS = 999_000n * 1_000_000_000n;
 
 /**
  * LiteSVM verifies signatures, charges fees, tracks balances and rejects duplicates and stale
  * blockhashes. It has no blocks, so this class counts blockhashes as block heights: a blockhash
- * is valid while it is the latest one, and it is replaced after a minute or by `expireBlockhash`.
+ * is valid while it is the latest one, and it is replaced after `ttlMs` (a minute) or by `expireBlockhash`.
  * It confirms at once, yet answers through the same submit/status steps as a real cluster.
  */
 export class LocalChain implements Chain {
@@ -33,7 +32,10 @@ export class LocalChain implements Chain {
   private readonly faucet = Keypair.generate();
   private faucetTransfers = 0;
 
-  constructor(private readonly house: Keypair) {
+  constructor(
+    private readonly house: Keypair,
+    private readonly ttlMs = DEFAULT_LOCAL_BLOCKHASH_TTL_MS,
+  ) {
     this.houseAddress = house.publicKey.toBase58();
     const filled = this.svm.airdrop(address(this.faucet.publicKey.toBase58()), toLamports(FAUCET_LAMPORTS));
     if (!filled || filled instanceof FailedTransactionMetadata) throw new Error('the local faucet could not be filled');
@@ -127,7 +129,7 @@ export class LocalChain implements Chain {
   }
 
   private age(): void {
-    if (Date.now() - this.blockhashSince >= BLOCKHASH_TTL_MS) this.expireBlockhash();
+    if (Date.now() - this.blockhashSince >= this.ttlMs) this.expireBlockhash();
   }
 }
 

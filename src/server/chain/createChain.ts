@@ -16,11 +16,13 @@ const ENVIRONMENT_TYPES: Record<Exclude<Config['chain'], 'local'>, PaymentEnviro
 };
 
 /** The house key lives in DATA_DIR for every chain; on a real cluster the operator funds its address. */
-export function createChain(config: Pick<Config, 'chain' | 'rpcUrl' | 'localChainUrl' | 'dataDir'>): Chain {
+export function createChain(
+  config: Pick<Config, 'chain' | 'rpcUrl' | 'localChainUrl' | 'localBlockhashTtlMs' | 'dataDir'>,
+): Chain {
   const house = loadHouseKey(config.dataDir);
   if (config.chain === 'local') {
     if (config.localChainUrl) return new LocalRpcChain(new Connection(config.localChainUrl, 'confirmed'), house);
-    return new LocalChain(house);
+    return new LocalChain(house, config.localBlockhashTtlMs);
   }
   if (!config.rpcUrl) throw new Error(`CHAIN=${config.chain} needs RPC_URL`);
   return new RpcChain(ENVIRONMENT_TYPES[config.chain], new Connection(config.rpcUrl, 'confirmed'), house);
