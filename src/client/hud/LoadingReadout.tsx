@@ -35,13 +35,16 @@ export default function LoadingReadout() {
   const captionRef = useRef<HTMLSpanElement>(null);
   const figureRef = useRef<HTMLSpanElement>(null);
   useEffect(() => {
+    // The nodes as mounted: React detaches the refs when the stage takes over, a frame before this
+    // effect's cleanup cancels the loop.
+    const [caption, figure] = [captionRef.current!, figureRef.current!];
     const frame = createFrameState();
     let shown = ['', ''];
     let request = requestAnimationFrame(function draw() {
       computeFrame(frame, store.get(roundAtom), store.get(tickAtom), Date.now(), store.get(clockOffsetAtom) ?? 0);
       const next = readout(frame);
-      if (next[0] !== shown[0]) captionRef.current!.textContent = next[0];
-      if (next[1] !== shown[1]) figureRef.current!.textContent = next[1];
+      if (next[0] !== shown[0]) caption.textContent = next[0];
+      if (next[1] !== shown[1]) figure.textContent = next[1];
       shown = next;
       request = requestAnimationFrame(draw);
     });
