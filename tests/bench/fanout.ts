@@ -8,6 +8,8 @@
  * so the two compare. With --db postgres the server keeps its data in a throwaway PostgreSQL cluster
  * (processes of its own) instead of PGlite, which runs in the server's own thread (the default).
  * With --profile the server writes a V8 CPU profile (--cpu-prof) when it stops; its folder is printed.
+ * Without chat, the same subscribers then run on RabbitMQ Web-STOMP at the rate moonrush's received
+ * and both are printed side by side (rabbit.ts; `--no-rabbitmq` skips it).
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { freePort } from '../server/freePort';
 import { startPostgres } from '../server/pg';
 import { cpuSeconds } from './cpu';
+import { compareWithRabbitMQ } from './rabbit';
 import { metric, waitForServer } from './serverWatch';
 import { chatDestination } from '../../src/shared/wire/chat';
 
@@ -29,7 +32,9 @@ const { values } = parseArgs({
     'chat-rate': { type: 'string', default: '0' },
     db: { type: 'string', default: 'pglite' },
     profile: { type: 'boolean', default: false },
+    rabbitmq: { type: 'boolean', default: true },
   },
+  allowNegative: true,
 });
 const clients = Number(values.clients);
 const seconds = Number(values.seconds);
@@ -247,3 +252,13 @@ console.log(
     `memory per connection   ${heapPerConnection.toFixed(1)} KiB JS heap + external, ${rssPerConnection.toFixed(1)} KiB RSS (second half of the connections, after GC)`,
   ].join('\n'),
 );
+const game = serverWork.get('game');
+if (values.rabbitmq && game)
+  await compareWithRabbitMQ({
+    ...result.rates.game!,
+    clients,
+    ms: game.ms,
+    serverCpu: game.cpu,
+    closedEarly: result.closedEarly,
+    rssPerClient: rssPerConnection,
+  });
