@@ -35,8 +35,9 @@ export interface Side {
 }
 
 const DESTINATION = '/topic/game.rate';
-/** How long after the last publish the subscribers are still counted, for the deliveries in flight. */
-const DRAIN_MS = 2000;
+/** After the last publish, the subscribers are counted until every delivery has come, none has for QUIET_MS, or LATE_MS have passed: what has not come by then is lost. */
+const QUIET_MS = 3000;
+const LATE_MS = 60_000;
 
 const rssKiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 
@@ -90,7 +91,15 @@ async function rabbitSide(moonrush: Side): Promise<Side> {
       ws.send(`SEND\ndestination:${DESTINATION}\ncontent-type:application/json\n\n${body}\0`);
       sent++;
     }
-    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    const due = sent * moonrush.clients;
+    const publishedAt = performance.now();
+    for (let count = 0, changedAt = publishedAt; ;) {
+      load.stdin.write('count\n');
+      const now = (await next()).count!;
+      if (now !== count) [count, changedAt] = [now, performance.now()];
+      if (count >= due || performance.now() - changedAt > QUIET_MS || performance.now() - publishedAt > LATE_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     const serverCpu = cpuSeconds(node.pid, false) - cpuBefore;
     load.stdin.write('stop\n');
     const done = await next();
@@ -103,7 +112,7 @@ async function rabbitSide(moonrush: Side): Promise<Side> {
       p50: done.p50!,
       p99: done.p99!,
       max: done.max!,
-      due: sent * moonrush.clients,
+      due,
       closedEarly: done.closedEarly!,
       serverCpu,
       rssPerClient,

@@ -3,7 +3,8 @@
  * STOMP subscribers to one Web-STOMP topic, as fanoutLoad.ts opens moonrush's (same CONNECT, same
  * heart-beats, BATCH at a time), prints {"phase":"connected"}, then counts each GAME_RATE-like
  * message between "go" and "stop" on stdin and how late it came (receive time minus the
- * `serverTime` the publisher stamped it with), and prints one JSON line with the figures.
+ * `serverTime` the publisher stamped it with), and prints one JSON line with the figures; "count"
+ * on stdin prints how many have come so far.
  */
 
 import { createInterface } from 'node:readline';
@@ -54,7 +55,9 @@ const next = async () => String((await lines.next()).value ?? 'stop');
 while ((await next()) !== 'go');
 const cpuAtStart = process.cpuUsage();
 measuring = true;
-while ((await next()) !== 'stop');
+// "count": how many have come so far, for the parent to wait for the deliveries still in flight.
+for (let line = await next(); line !== 'stop'; line = await next())
+  if (line === 'count') process.stdout.write(JSON.stringify({ count: latencies.length }) + '\n');
 measuring = false;
 const cpu = process.cpuUsage(cpuAtStart);
 clearInterval(beat);
