@@ -18,7 +18,7 @@ import { HOW_TO_INSTALL, rabbitInstalled, startRabbit } from './rabbitNode';
 /** What one side's subscribers got in the measured window, and what its server spent. */
 export interface Side {
   clients: number;
-  /** Length of the measured window. */
+  /** Length of the measured window (RabbitMQ's: until its last delivery). */
   ms: number;
   messages: number;
   p50: number;
@@ -93,7 +93,9 @@ async function rabbitSide(moonrush: Side): Promise<Side> {
     }
     const due = sent * moonrush.clients;
     const publishedAt = performance.now();
-    for (let count = 0, changedAt = publishedAt; ;) {
+    /** When the last delivery came: RabbitMQ's side is measured from the first publish to then. */
+    let changedAt = publishedAt;
+    for (let count = 0; ;) {
       load.stdin.write('count\n');
       const now = (await next()).count!;
       if (now !== count) [count, changedAt] = [now, performance.now()];
@@ -107,7 +109,7 @@ async function rabbitSide(moonrush: Side): Promise<Side> {
     await new Promise((resolve) => load.once('exit', resolve));
     return {
       clients: moonrush.clients,
-      ms: moonrush.ms,
+      ms: Math.max(moonrush.ms, changedAt - started),
       messages: done.messages!,
       p50: done.p50!,
       p99: done.p99!,
