@@ -22,7 +22,7 @@ import { cpuGroup, cpuGroupsUnavailable, type CpuGroup } from './cpuGroup';
 
 const { values } = parseArgs({
   options: {
-    clients: { type: 'string', default: '2000' },
+    clients: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '20' },
     cpu: { type: 'string', default: '40' },
   },
@@ -45,7 +45,7 @@ interface Figures {
   /** CPU seconds in the measured window of the server and of its load process. */
   serverCpu: number;
   loadCpu: number;
-  /** Share of the window's 100 ms periods in which the ceiling stopped the server. */
+  /** Share of the window's 10 ms periods in which the ceiling stopped the server. */
   throttled: number;
 }
 

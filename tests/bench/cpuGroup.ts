@@ -1,6 +1,6 @@
 /**
  * A fixed share of the CPU for a benchmark's process (Linux cgroups, root only): a ceiling of
- * `percent` of one core, and a weight ten times the default so that the machine's other work does
+ * `percent` of one core in every 10 ms, and a weight ten times the default so that the machine's other work does
  * not take the share away either. cgroup v2 (`cpu.max`, `cpu.weight`) where /sys/fs/cgroup is the
  * unified hierarchy, else v1's cpu controller (`cpu.cfs_quota_us`, `cpu.shares`). A null percent
  * sets the weight only (no ceiling). Groups are removed by remove() and when the process exits.
@@ -12,7 +12,8 @@ import { join } from 'node:path';
 const V2_ROOT = '/sys/fs/cgroup';
 const V1_ROOT = '/sys/fs/cgroup/cpu';
 const unified = existsSync(join(V2_ROOT, 'cgroup.controllers'));
-const PERIOD_US = 100_000;
+/** Short periods: a burst (a tick's fan-out) is stretched as on a slower core, rather than run at full speed and then stopped for the rest of a long period. */
+const PERIOD_US = 10_000;
 
 export interface CpuGroup {
   /** Moves a process (all its threads) into the group; the children it starts afterwards follow. */
