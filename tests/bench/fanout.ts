@@ -260,5 +260,4 @@ if (values.rabbitmq && game)
     ms: game.ms,
     serverCpu: game.cpu,
     closedEarly: result.closedEarly,
-    rssPerClient: rssPerConnection,
   });
