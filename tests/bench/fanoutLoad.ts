@@ -86,13 +86,13 @@ async function report(message: Record<string, unknown>): Promise<void> {
   await nextLine();
 }
 
+// (uncommitted, for the 10,000 run: the fanout branch's fix) heart-beats from the first socket on.
+const beat = setInterval(() => sockets.forEach((ws) => ws.readyState === ws.OPEN && ws.send('\n')), 5000);
 const connectStarted = Date.now();
 await openUpTo(Math.floor(clients / 2));
 await report({ phase: 'half', open: sockets.length });
 await openUpTo(clients);
 const connectMs = Date.now() - connectStarted;
-// Heart-beats as the browser client sends them.
-const beat = setInterval(() => sockets.forEach((ws) => ws.readyState === ws.OPEN && ws.send('\n')), 5000);
 process.stdout.write(JSON.stringify({ phase: 'connected', clients, connectMs }) + '\n');
 const cpuAtStart = process.cpuUsage();
 for (let line = await nextLine(); line !== 'stop'; line = await nextLine())
