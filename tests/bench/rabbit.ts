@@ -150,8 +150,8 @@ export async function compareWithRabbitMQ(moonrush: Side): Promise<void> {
         .join(', ')}):`,
       row('moonrush', moonrush),
       row('RabbitMQ', rabbit),
-      `ratio moonrush / RabbitMQ: p50 ${(moonrush.p50 / rabbit.p50).toFixed(2)}, p99 ${(moonrush.p99 / rabbit.p99).toFixed(2)}, ` +
-        `CPU per delivered message ${(cpuPerThousand(moonrush) / cpuPerThousand(rabbit)).toFixed(2)} (below 1: moonrush is faster or cheaper)`,
+      `ratio moonrush / RabbitMQ: p50 ${(moonrush.p50 / rabbit.p50).toPrecision(2)}, p99 ${(moonrush.p99 / rabbit.p99).toPrecision(2)}, ` +
+        `CPU per delivered message ${(cpuPerThousand(moonrush) / cpuPerThousand(rabbit)).toPrecision(2)} (below 1: moonrush is faster or cheaper)`,
     ].join('\n'),
   );
 }
