@@ -44,7 +44,7 @@ function textBox(readout: Container, text: { text: string; y: number; style: { f
 
 const flying = (elapsedMs: number, rate: number): View => ({
   round: { ...INITIAL_ROUND, gameId: '1', state: 'STARTED', startedAt: NOW - elapsedMs },
-  tick: { gameId: '1', confirmedMs: elapsedMs - 50, rate },
+  tick: { ...INITIAL_TICK, gameId: '1', confirmedMs: elapsedMs - 50, rate },
 });
 
 /** The round of `view` ended at fullRate. */
