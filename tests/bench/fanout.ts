@@ -67,6 +67,8 @@ const server = tsx(
     STOMP_MAX_PER_ADDRESS: String(clients + 10),
     HTTP_MAX_PER_ADDRESS: String(clients + 10),
     STOMP_MAX_CONNECTIONS: String(Math.max(10_000, clients + 10)),
+    // They are all visitors: none of the places is kept for signed-in players.
+    STOMP_RESERVED_FOR_PLAYERS: '0',
     // The writers' messages are the load, so the chat's own limits are lifted for them.
     CHAT_MIN_ROUNDS: '0',
     CHAT_RATE: '100000',

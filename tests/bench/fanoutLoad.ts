@@ -68,6 +68,7 @@ function open(): Promise<void> {
     ws.on('message', (data: Buffer) => {
       const text = data.toString();
       if (text.startsWith('CONNECTED')) return resolve();
+      if (text.startsWith('ERROR')) return reject(new Error(`refused: ${text.split('\n\n')[1]}`));
       if (phase !== null) measure(text, Date.now());
       losses.see(socket, text);
     });
@@ -89,13 +90,14 @@ async function report(message: Record<string, unknown>): Promise<void> {
   await nextLine();
 }
 
+// Heart-beats as the browser client sends them, from the first socket on: connecting 10,000 takes
+// longer than the server waits for a silent peer (twice the 10 s heart-beat).
+const beat = setInterval(() => sockets.forEach((ws) => ws.readyState === ws.OPEN && ws.send('\n')), 5000);
 const connectStarted = Date.now();
 await openUpTo(Math.floor(clients / 2));
 await report({ phase: 'half', open: sockets.length });
 await openUpTo(clients);
 const connectMs = Date.now() - connectStarted;
-// Heart-beats as the browser client sends them.
-const beat = setInterval(() => sockets.forEach((ws) => ws.readyState === ws.OPEN && ws.send('\n')), 5000);
 process.stdout.write(JSON.stringify({ phase: 'connected', clients, connectMs }) + '\n');
 const cpuAtStart = process.cpuUsage();
 losses.begin(sockets.length);
