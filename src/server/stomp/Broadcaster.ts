@@ -25,7 +25,7 @@ export interface Outgoing {
  * One group of a stagger (Stride): the subscribers whose place (their order of first subscribing)
  * is `group` modulo `groups`.
  */
-export interface Share {
+interface Share {
   group: number;
   groups: number;
 }
