@@ -199,7 +199,8 @@ const watchdog = setTimeout(() => {
 }, limitSeconds * 1000);
 type Figures = Record<string, { messages: number; p50: number; p99: number; max: number }>;
 type Memory = Record<'heap' | 'rss' | 'tcp', number>;
-let result: { rates: Figures; chats: Figures; closedEarly: number; lost: { events: number; rounds: number } } | undefined;
+type Lost = { events: number; rates: number; sockets: number; rounds: number };
+let result: { rates: Figures; chats: Figures; closedEarly: number; lost: Lost } | undefined;
 let memoryAtHalf: Memory | undefined;
 let memoryAtConnected: Memory | undefined;
 let atConnected = '';
@@ -263,7 +264,7 @@ console.log(
         `server per second ${phase.padEnd(6)} CPU ${((w.cpu / w.ms) * 1e6).toFixed(0)} ms, ${((w.writes / w.ms) * 1000).toFixed(0)} write calls`,
     ),
     `dropped during the run  ${result.closedEarly}`,
-    `game events lost        ${result.lost.events} over ${result.lost.rounds} rounds created and ended while measuring`,
+    `game events lost        ${result.lost.events} round events and ${result.lost.rates} GAME_RATEs (${result.lost.sockets} sockets) over ${result.lost.rounds} rounds created and ended while measuring`,
     `server write per event  ${((fanoutSum / fanoutCount) * 1000).toFixed(2)} ms mean over ${fanoutCount} events`,
     `server event-loop p99   ${(metric(loaded, 'nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(1)} ms`,
     ...(profileDir ? [`server CPU profile      ${profileDir}`] : []),

@@ -63,10 +63,12 @@ export class Losses {
     }
   }
 
-  /** Events lost over the rounds counted, and how many rounds those were. */
-  count(): { events: number; rounds: number } {
+  /** Events lost over the rounds counted (round events, GAME_RATEs, sockets that lost any), and how many rounds those were. */
+  count(): { events: number; rates: number; sockets: number; rounds: number } {
     let events = 0;
+    let rates = 0;
     let rounds = 0;
+    const losers = new Set<number>();
     for (const round of this.rounds.values()) {
       if (!round.endedInTime) continue;
       rounds++;
@@ -74,13 +76,15 @@ export class Losses {
       const place = new Map(ticks.map((elapsedMs, i) => [elapsedMs, i]));
       const k = round.stride;
       for (let socket = 0; socket < this.sockets; socket++) {
+        const before = events + rates;
         events += round.types.size - round.states[socket]!;
         const places = round.rates[socket]!.map((elapsedMs) => place.get(elapsedMs)!);
         // Gaps of more than k places, at the start, between two and at the end: k ticks a GAME_RATE.
         const edges = [-1, ...places, ticks.length];
-        for (let i = 1; i < edges.length; i++) events += Math.floor((edges[i]! - edges[i - 1]! - 1) / k);
+        for (let i = 1; i < edges.length; i++) rates += Math.floor((edges[i]! - edges[i - 1]! - 1) / k);
+        if (events + rates > before) losers.add(socket);
       }
     }
-    return { events, rounds };
+    return { events, rates, sockets: losers.size, rounds };
   }
 }
