@@ -90,7 +90,14 @@ process.on('exit', () => {
   cluster?.stop();
 });
 await waitForServer(base);
-const scrape = () => fetch(`${base}/metrics`).then((r) => r.text());
+/** The server's metrics; asked again while it sheds (503 while its event loop runs late, as when 10,000 sockets close). */
+async function scrape(): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await fetch(`${base}/metrics`);
+    if (answer.ok || attempt === 40) return answer.text();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 /** The kernel's memory for TCP buffers, every socket of the machine (both ends of the bench's), in bytes. */
 const tcpBuffers = () => Number(/TCP:.* mem (\d+)/.exec(readFileSync('/proc/net/sockstat', 'utf8'))![1]) * 4096;
 /** The load averages (1, 5, 15 min) as printed. */
