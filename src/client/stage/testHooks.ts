@@ -5,6 +5,7 @@
 
 import type { Application } from 'pixi.js';
 import type { store as appStore } from '../state/store';
+import type { FrameSamples } from './FrameMeter';
 import type { SceneRunner } from './SceneRunner';
 
 /** What tests read of a running stage, wherever it draws (tests/e2e/browser.ts). */
@@ -30,9 +31,21 @@ export function probeOf(app: Application, runner: SceneRunner): StageProbe {
   };
 }
 
+/** The stage's frame samples since the last reading, and the quality level it runs at (the frame benchmark reads them). */
+export interface MeterReading extends FrameSamples {
+  level: number;
+}
+
+/** Drains the stage's frame meter in this context. */
+export function meterReading(runner: SceneRunner): MeterReading {
+  return { ...runner.meter.drain(), level: runner.quality.level };
+}
+
 interface MoonrushHooks {
   /** The stage's probe: read from Pixi on the page, or the one its worker last posted. */
   stage?: () => StageProbe;
+  /** Drains the stage's frame meter, on the page or in its worker (where the frames are the worker's own). */
+  meter?: () => Promise<MeterReading>;
   /** Pixi itself, only when the stage draws on the page (?stage=page). */
   app?: Application;
   runner?: SceneRunner;
@@ -56,5 +69,11 @@ export function testHooks(): MoonrushHooks {
 
 /** Publishes the running stage in test builds. */
 export function exposeForTests(app: Application, runner: SceneRunner): void {
-  if (import.meta.env.MODE === 'test') Object.assign(testHooks(), { app, runner, stage: () => probeOf(app, runner) });
+  if (import.meta.env.MODE === 'test') 
+    Object.assign(testHooks(), {
+      app,
+      runner,
+      stage: () => probeOf(app, runner),
+      meter: () => Promise.resolve(meterReading(runner)),
+    });
 }
