@@ -47,7 +47,8 @@ scope.onmessage = (event: MessageEvent<ToStage>) => {
       clockOffset = message.clockOffset;
       return;
     case 'meter':
-      if (PROBED) post({ type: 'meter', reading: stage ? meterReading(stage.runner) : { work: [], gaps: [], level: 0 } });
+      if (PROBED)
+        post({ type: 'meter', reading: stage ? meterReading(stage.runner) : { work: [], gaps: [], level: 0 } });
       return;
     default:
       if (stage) apply(stage, message);

@@ -17,6 +17,8 @@ export interface StageProbe {
   /** The ticker runs (it stops in a hidden tab). */
   running: boolean;
   calm: boolean;
+  /** The application is the stage of a @pixi/react root (startStage.tsx). */
+  reactRoot: boolean;
 }
 
 /** The probe of a stage in this context. */
@@ -28,6 +30,7 @@ export function probeOf(app: Application, runner: SceneRunner): StageProbe {
     readout: runner.scene.readout.text,
     running: app.ticker.started,
     calm: runner.scene.calm,
+    reactRoot: '__pixireact' in app.stage,
   };
 }
 
@@ -69,7 +72,7 @@ export function testHooks(): MoonrushHooks {
 
 /** Publishes the running stage in test builds. */
 export function exposeForTests(app: Application, runner: SceneRunner): void {
-  if (import.meta.env.MODE === 'test') 
+  if (import.meta.env.MODE === 'test')
     Object.assign(testHooks(), {
       app,
       runner,
