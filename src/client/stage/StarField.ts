@@ -11,7 +11,7 @@ import { seededRandom } from './random';
 const STAR_ANCHOR = anchorOf('star');
 
 /** One band of stars at one depth. */
-export interface StarBand {
+interface StarBand {
   /** Stars at full density per 100 000 px². */
   perArea: number;
   /** Drift speed relative to the scene speed (far bands are slow). */
