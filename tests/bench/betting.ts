@@ -1,11 +1,16 @@
 /**
- * `npm run bench:betting [-- --rates 250,500,1000,1500 --seconds 10 --db postgres,pglite --via tcp|socket --profile --pg-stats]`:
+ * `npm run bench:betting [-- --rates 250,500,1000,1500 --seconds 10 --db postgres,pglite --via tcp|socket --profile --pg-stats
+ *   --players 5000 --mix game|pairs --history 0 --limits]`:
  * betting at speed. For each database (a throwaway PostgreSQL from tests/server/pg.ts, then PGlite on disk as
  * `npm start` uses it) it funds players, starts the game server as a child process (production
  * settings, fixed 2 s flights, the per-IP bet limit raised because all players share loopback)
  * and drives it from this process at each offered rate (bettingLoad.ts). Then it stops the server,
  * times ticks settling 1,000 auto cash-outs each and runs the ledger audit. `--via socket` has the
- * server reach PostgreSQL over its Unix socket instead of TCP on loopback.
+ * server reach PostgreSQL over its Unix socket instead of TCP on loopback. `--mix pairs` has each
+ * player alternate a bet and its cancel (bettingLoad.ts), `--history N` gives every player N settled
+ * bets of the last year before the run, and `--limits` gives every player a daily, weekly and
+ * monthly wager and loss limit far above what the run stakes: whether a move's cost grows with a
+ * player's past.
  */
 
 import { spawn } from 'node:child_process';
@@ -15,10 +20,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { msToRate, rateAt } from '../../src/shared/growth';
+import { MAX_ACTIVE_BETS_PER_ROUND } from '../../src/shared/constants';
 import { LocalBus } from '../../src/server/bus/LocalBus';
 import { queryRows, type Db } from '../../src/server/db/client';
 import { openDatabase } from '../../src/server/database';
-import { accounts } from '../../src/server/db/schema';
+import { accounts, playerLimits } from '../../src/server/db/schema';
+import { LIMIT_NAMES, limitOf } from '../../src/shared/wire/limitNames';
 import { Tokens } from '../../src/server/auth/Tokens';
 import { createMetrics } from '../../src/server/metrics';
 import { creditMany } from '../../src/server/betting/balance';
@@ -29,7 +36,7 @@ import type { LiveRound } from '../../src/server/game/RoundListener';
 import { insertRound, markEnded, markStarted } from '../../src/server/game/rounds';
 import { freePort } from '../server/freePort';
 import { startPostgres, type PostgresCluster } from '../server/pg';
-import { BettingLoad, type Player, type RateResult } from './bettingLoad';
+import { BettingLoad, type Mix, type Player, type RateResult } from './bettingLoad';
 import { cpuSeconds } from './cpu';
 import { waitForServer } from './serverWatch';
 
@@ -43,6 +50,9 @@ const { values } = parseArgs({
     'pg-stats': { type: 'boolean', default: false },
     /** The server reaches PostgreSQL over TCP on loopback (as from another host) or over its Unix socket. */
     via: { type: 'string', default: 'tcp' },
+    mix: { type: 'string', default: 'game' },
+    history: { type: 'string', default: '0' },
+    limits: { type: 'boolean', default: false },
   },
 });
 const rates = values.rates.split(',').map(Number);
@@ -83,6 +93,44 @@ async function fundPlayers(db: Db): Promise<Player[]> {
     for (const row of rows) players.push({ id: row.id, token: (await tokens.startSession(row)).access });
   }
   return players;
+}
+
+/**
+ * Every player's past: `perPlayer` settled bets of one coin (lost by hand, or cashed out at x2)
+ * spread over the last year, in one round that crashed at x10, booked as the game books them
+ * (move_balances: the stake, and the win of a cashed-out one).
+ */
+async function seedHistory(db: Db, players: Player[], perPlayer: number): Promise<void> {
+  if (perPlayer === 0) return;
+  const now = Date.now();
+  const round = await insertRound(db, { hash: `history-${now}`, fullRate: 10, salt: 's', createdAt: now, startsAt: now });
+  await markStarted(db, round, now);
+  await markEnded(db, round, now, 1000);
+  const step = Math.floor((365 * 86_400_000) / perPlayer);
+  for (const { id } of players)
+    await db.execute(sql`
+      WITH placed AS (
+        INSERT INTO bets (round_id, account_id, amount, status, cashout_at, rate, win_amount, created_at, settled_at)
+        SELECT ${round}, ${id}, 100, CASE WHEN n % 2 = 0 THEN 'CASHED_OUT' ELSE 'CREATED' END,
+               CASE WHEN n % 2 = 0 THEN 200 ELSE 100000 END, CASE WHEN n % 2 = 0 THEN 200 END,
+               CASE WHEN n % 2 = 0 THEN 200 END, ${now} - n * ${step}::bigint, ${now} - n * ${step}::bigint
+        FROM generate_series(1, ${perPlayer}) n
+        RETURNING id, amount, win_amount),
+      moves AS (
+        SELECT id, 0 AS leg, -amount AS delta, 'bet' AS kind FROM placed
+        UNION ALL SELECT id, 1, win_amount, 'win' FROM placed WHERE win_amount IS NOT NULL)
+      SELECT count(*) FROM move_balances(
+        (SELECT array_agg(${id}::bigint ORDER BY id, leg) FROM moves), (SELECT array_agg(delta ORDER BY id, leg) FROM moves),
+        (SELECT array_agg(kind ORDER BY id, leg) FROM moves), (SELECT array_agg(id::text ORDER BY id, leg) FROM moves), ${now})`);
+  await db.execute(sql`ANALYZE bets`);
+}
+
+/** Every player's own wager and loss limits of each period, far above what a run stakes (a refusal would end its bets). */
+async function setLimits(db: Db, players: Player[]): Promise<void> {
+  const names = LIMIT_NAMES.filter((name) => limitOf(name).kind !== 'deposit');
+  await db.insert(playerLimits).values(
+    players.flatMap((player) => names.map((name) => ({ accountId: player.id, name, amount: 1_000_000_000_000 }))),
+  );
 }
 
 /** A round holding `count` open auto bets at x1.50 that one tick at x1.50 pays, from players two bets each. */
@@ -181,6 +229,8 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   let database = await openDatabase(settings);
   if (pgStats) await database.db.execute(sql`CREATE EXTENSION pg_stat_statements`);
   const players = await fundPlayers(database.db);
+  await seedHistory(database.db, players, Number(values.history));
+  if (values.limits) await setLimits(database.db, players);
   if (kind === 'pglite') await database.close();
 
   const port = await freePort();
@@ -209,7 +259,7 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   const rows: Row[] = [];
   try {
     await waitForServer(base);
-    const load = new BettingLoad(base, players, FLIGHT_MS);
+    const load = new BettingLoad(base, players, FLIGHT_MS, values.mix as Mix);
     await load.connect();
     // Warm-up, not counted: the JIT, the pools, and every player's token verified once.
     await load.run(Math.min(...rates), 4);
@@ -251,7 +301,8 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   }
   if (kind === 'pglite') database = await openDatabase(settings);
   const tickDatabase = kind === 'postgres' ? await openDatabase({ ...settings, poolSize: 1 }) : database;
-  await timeTicks(database.db, tickDatabase.db, players, kind);
+  if (players.length * MAX_ACTIVE_BETS_PER_ROUND >= TICK_BETS) await timeTicks(database.db, tickDatabase.db, players, kind);
+  else console.log(`${kind}: no tick timed: ${TICK_BETS} auto bets need ${TICK_BETS / MAX_ACTIVE_BETS_PER_ROUND} players`);
   if (tickDatabase !== database) await tickDatabase.close();
   const problems = await checkLedger(database.db);
   for (const { accountId, problem } of problems) console.log(`  account ${accountId}: ${problem}`);
@@ -264,7 +315,7 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
 }
 
 console.log(
-  `bench:betting ${new Date().toISOString()}; ${PLAYERS} players; PostgreSQL over ${values.via === 'socket' ? 'its Unix socket' : 'TCP on loopback'}; load average ${loadAverage()}`,
+  `bench:betting ${new Date().toISOString()}; ${PLAYERS} players, mix ${values.mix}, ${values.history} past bets each, ${values.limits ? 'wager and loss limits' : 'no limits'}; PostgreSQL over ${values.via === 'socket' ? 'its Unix socket' : 'TCP on loopback'}; load average ${loadAverage()}`,
 );
 const rows: Row[] = [];
 for (const kind of values.db.split(',') as ('postgres' | 'pglite')[]) {

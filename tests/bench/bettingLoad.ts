@@ -19,6 +19,14 @@ export interface Player {
 
 type Kind = 'create' | 'auto' | 'cancel' | 'cashout';
 
+/**
+ * What the load does. 'game': while a round takes bets 40 % hand bets, 40 % auto bets, 20 % cancels, and
+ * cash-outs of hand bets while it flies. 'pairs': each player in turn alternates a hand bet and its
+ * cancel, at most two bets of one player in flight, only while a round takes bets (the shape of an
+ * outside load test: the most balance moves a player can make, nothing paid out).
+ */
+export type Mix = 'game' | 'pairs';
+
 interface OpenBet {
   id: string;
   player: Player;
@@ -67,6 +75,7 @@ export class BettingLoad {
     private readonly players: Player[],
     /** How long each round flies (its fixed crash point's instant). */
     private readonly flightMs: number,
+    private readonly mix: Mix = 'game',
   ) {
     this.stomp = new Client({
       webSocketFactory: () => new WebSocket(`${base.replace('http', 'ws')}/ws/init`, ['v12.stomp']),
@@ -109,7 +118,8 @@ export class BettingLoad {
   /** Which operations the rounds allow now. */
   private phase(now: number): 'bet' | 'cashout' | null {
     if (this.betting && now < this.betting.startsAt - START_GUARD_MS) return 'bet';
-    if (this.flying && now < this.flying.startedAt! + this.flightMs - CRASH_GUARD_MS) return 'cashout';
+    if (this.mix === 'game' && this.flying && now < this.flying.startedAt! + this.flightMs - CRASH_GUARD_MS)
+      return 'cashout';
     return null;
   }
 
@@ -172,19 +182,41 @@ export class BettingLoad {
       });
     }
     const round = this.betting!;
+    if (this.mix === 'pairs') return this.pairStep(round);
     const pick = Math.random();
     if (pick < 0.2) {
       const bet = takeRandom(round.open, () => true);
-      if (bet)
-        return this.post('/bet/cancel', bet.player, { betId: bet.id }).then(({ status }) => {
-          if (status === 200) round.slots.set(bet.player.id, round.slots.get(bet.player.id)! - 1);
-          else round.open.push(bet);
-          return { kind: 'cancel', status: String(status) };
-        });
+      if (bet) return this.cancel(round, bet);
     }
     const player = this.freePlayer(round);
     if (!player) return null;
-    const hand = pick < 0.6;
+    return this.place(round, player, pick < 0.6);
+  }
+
+  /** The next player's next step: cancel its placed bet when it has one, else place one. */
+  private pairStep(round: Round): Promise<{ kind: Kind; status: string }> | null {
+    for (let tries = 0; tries < this.players.length; tries++) {
+      const player = this.players[this.cursor++ % this.players.length]!;
+      const placed = round.open.findIndex((bet) => bet.player === player);
+      if (placed >= 0) return this.cancel(round, round.open.splice(placed, 1)[0]!);
+      const used = round.slots.get(player.id) ?? 0;
+      if (used < MAX_ACTIVE_BETS_PER_ROUND) {
+        round.slots.set(player.id, used + 1);
+        return this.place(round, player, true);
+      }
+    }
+    return null;
+  }
+
+  private cancel(round: Round, bet: OpenBet): Promise<{ kind: Kind; status: string }> {
+    return this.post('/bet/cancel', bet.player, { betId: bet.id }).then(({ status }) => {
+      if (status === 200) round.slots.set(bet.player.id, round.slots.get(bet.player.id)! - 1);
+      else round.open.push(bet);
+      return { kind: 'cancel', status: String(status) };
+    });
+  }
+
+  private place(round: Round, player: Player, hand: boolean): Promise<{ kind: Kind; status: string }> {
     const amount = 1000 + Math.floor(Math.random() * 40) * 100;
     const body = hand ? { amount } : { amount, rate: 1.01 + Math.floor(Math.random() * 20) / 100 };
     return this.post(hand ? '/bet/create' : '/bet/create/auto', player, body).then(({ status, data }) => {

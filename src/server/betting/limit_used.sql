@@ -2,7 +2,8 @@
 -- hundredths: 'deposit' the deposits credited since then (a late one counts when it lands) and those
 -- prepared since then still pending (failed, held and returned ones never: payments/settleDeposit.ts
 -- judges a landing deposit again with it, the deposit itself out of 'pending' so not counted twice); 'wager' the stakes of open and settled bets; 'loss' those
--- stakes less what they won back (an open bet counts as lost until it is settled). The one loss formula:
+-- stakes less what they won back (an open bet counts as lost until it is settled), read through
+-- bets_account_time_idx: the period's bets only, not the player's whole past. The one loss formula:
 -- the reality check's session result is its negative (risk/playerLimits.ts).
 CREATE OR REPLACE FUNCTION limit_used(p_account bigint, p_kind text, p_since bigint) RETURNS bigint
 LANGUAGE sql STABLE AS $$

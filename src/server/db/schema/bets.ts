@@ -40,6 +40,8 @@ export const bets = pgTable(
     /** A round's bets, and its auto cash-outs in target order for the ticks. */
     index('bets_round_idx').on(t.roundId, t.cashoutAt),
     index('bets_account_idx').on(t.accountId, t.id),
+    /** A player's bets since an instant: a wager or loss limit reads its period's bets only, not the player's whole past. */
+    index('bets_account_time_idx').on(t.accountId, t.createdAt),
     /** A player's bets in a round: the two-bet limit counts the open ones on every bet. */
     index('bets_open_idx').on(t.accountId, t.roundId),
     check('bets_status_known', sql`${t.status} in ('CREATED', 'CASHED_OUT', 'CANCELED', 'VOID')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "bets_account_time_idx" ON "bets" USING btree ("account_id","created_at");
