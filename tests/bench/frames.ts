@@ -13,7 +13,7 @@
  * runs that child at the benchmark's own priority, as a busy machine would.
  * `--url http://host:port` benchmarks a server that is already running instead (no bet load);
  * `--players N` sets the betting players (default 110, two bets each). `--auto-bet` signs the page in
- * as a funded player and keeps an auto-bet run going in both panels through all 20 rounds
+ * as a funded player and keeps an auto-bet run going in both panels through the page path's rounds
  * (docs/benchmarks/frames.md "With an auto-bet run in both panels"), and says at the end how far
  * each run got.
  */
