@@ -258,6 +258,7 @@ function stompLimits(env: Env): StompLimits {
     maxPerAddress: integer(env, 'STOMP_MAX_PER_ADDRESS', 500, 1),
     maxPerAccount: integer(env, 'STOMP_MAX_PER_ACCOUNT', 5, 1),
     subscribeTimeoutMs: integer(env, 'STOMP_SUBSCRIBE_TIMEOUT_MS', 15_000, 0),
+    writesPerTick: integer(env, 'STOMP_WRITES_PER_TICK', 1000, 1),
   };
 }
 

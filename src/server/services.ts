@@ -152,7 +152,7 @@ export async function createServices(
     operatorDestinations: Object.values(OPS_DESTINATIONS),
     localDestinations: [MAINTENANCE_DESTINATION, OPS_DESTINATIONS.state],
     busDestinations: [OPS_DESTINATIONS.audit, ...CHAT_DESTINATIONS],
-    betBatchMs: config.tickMs,
+    tickMs: config.tickMs,
     // Two ticks: in a flight the chat goes with the next tick's GAME_RATE even when that tick is late.
     batched: { destinations: CHAT_DESTINATIONS, batchMs: 2 * config.tickMs },
   });

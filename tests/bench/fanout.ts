@@ -2,7 +2,8 @@
  * `npm run bench:fanout [-- --clients N --seconds S --chat-rate R --db pglite|postgres --profile]`:
  * starts the game server as a child process (short rounds, default tick), runs N STOMP subscribers
  * in a separate load process on loopback for a bounded time, and prints GAME_RATE's fan-out latency
- * p50/p99, the server's event-loop delay p99 and its memory per connection. With --chat-rate every
+ * p50/p99, the game events lost (fanoutLosses.ts), the server's event-loop delay p99, its memory per
+ * connection and what that makes the ceiling within 1 GiB, and the machine's load average. With --chat-rate every
  * subscriber also reads one chat room, and the measured time alternates windows without chat and
  * windows with R messages a second (docs/benchmarks/fanout.md "Chat"): the same server and sockets,
  * so the two compare. With --db postgres the server keeps its data in a throwaway PostgreSQL cluster
@@ -14,7 +15,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -94,10 +95,25 @@ process.on('exit', () => {
   cluster?.stop();
 });
 await waitForServer(base);
-const scrape = () => fetch(`${base}/metrics`).then((r) => r.text());
+/** The server's metrics; asked again while it sheds (503 while its event loop runs late, as when 10,000 sockets close). */
+async function scrape(): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await fetch(`${base}/metrics`);
+    if (answer.ok || attempt === 40) return answer.text();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+/** The kernel's memory for TCP buffers, every socket of the machine (both ends of the bench's), in bytes. */
+const tcpBuffers = () => Number(/TCP:.* mem (\d+)/.exec(readFileSync('/proc/net/sockstat', 'utf8'))![1]) * 4096;
+/** The load averages (1, 5, 15 min) as printed. */
+const load3 = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const loadAtStart = load3();
 /** Memory of the server after a full GC: the median of three collections, so a round's garbage or a socket's pending writes don't tip it. */
-async function memoryCollected(): Promise<Record<'heap' | 'rss', number>> {
-  const samples: Record<'heap' | 'rss', number>[] = [];
+async function memoryCollected(): Promise<Record<'heap' | 'rss' | 'tcp', number>> {
+  const samples: Record<'heap' | 'rss' | 'tcp', number>[] = [];
   for (let i = 0; i < 3; i++) {
     server.kill('SIGUSR2');
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -105,10 +121,11 @@ async function memoryCollected(): Promise<Record<'heap' | 'rss', number>> {
     samples.push({
       heap: metric(text, 'nodejs_heap_size_used_bytes') + metric(text, 'nodejs_external_memory_bytes'),
       rss: metric(text, 'process_resident_memory_bytes'),
+      tcp: tcpBuffers(),
     });
   }
-  const median = (key: 'heap' | 'rss') => samples.map((s) => s[key]).sort((a, b) => a - b)[1]!;
-  return { heap: median('heap'), rss: median('rss') };
+  const median = (key: 'heap' | 'rss' | 'tcp') => samples.map((s) => s[key]).sort((a, b) => a - b)[1]!;
+  return { heap: median('heap'), rss: median('rss'), tcp: median('tcp') };
 }
 
 async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
@@ -196,9 +213,11 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, limitSeconds * 1000);
 type Figures = Record<string, { messages: number; p50: number; p99: number; max: number }>;
-let result: { rates: Figures; chats: Figures; closedEarly: number } | undefined;
-let memoryAtHalf: Record<'heap' | 'rss', number> | undefined;
-let memoryAtConnected: Record<'heap' | 'rss', number> | undefined;
+type Memory = Record<'heap' | 'rss' | 'tcp', number>;
+type Lost = { events: number; rates: number; sockets: number; rounds: number };
+let result: { rates: Figures; chats: Figures; closedEarly: number; lost: Lost } | undefined;
+let memoryAtHalf: Memory | undefined;
+let memoryAtConnected: Memory | undefined;
 let atConnected = '';
 for await (const line of createInterface({ input: load.stdout! })) {
   const message = JSON.parse(line) as { phase: string; connectMs?: number };
@@ -219,11 +238,23 @@ server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
 if (!result || !memoryAtHalf || !memoryAtConnected) throw new Error('the load process did not finish');
 
-// Memory of the second half of the connections after a full GC: start-up costs cancel out.
-const secondHalf = clients - Math.floor(clients / 2);
-const perConnection = (key: 'heap' | 'rss') => (memoryAtConnected![key] - memoryAtHalf![key]) / secondHalf / 1024;
-const heapPerConnection = perConnection('heap');
-const rssPerConnection = perConnection('rss');
+/**
+ * Memory of the second half of the connections after a full GC (start-up costs cancel out), and the
+ * watchers one process holds within 1 GiB at the larger of its heap's and its RSS's growth a
+ * connection (docs/benchmarks/fanout.md "Memory").
+ */
+function memoryLines(half: Memory, connected: Memory): string[] {
+  const secondHalf = clients - Math.floor(clients / 2);
+  const perConnection = (key: keyof Memory) => (connected[key] - half[key]) / secondHalf;
+  const per = Math.max(perConnection('heap'), perConnection('rss'));
+  const base = connected.rss - per * clients;
+  const KiB = (bytes: number) => (bytes / 1024).toFixed(1);
+  return [
+    `memory per connection   ${KiB(perConnection('heap'))} KiB JS heap + external, ${KiB(perConnection('rss'))} KiB RSS (second half of the connections, after GC)`,
+    `server RSS              ${(connected.rss / 2 ** 20).toFixed(0)} MiB with ${clients} connections; within 1 GiB: about ${Math.floor((2 ** 30 - base) / per)} watchers at ${KiB(per)} KiB each`,
+    `kernel TCP buffers      ${KiB(connected.tcp / clients)} KiB a connection, both ends (/proc/net/sockstat, outside the RSS)`,
+  ];
+}
 const fanoutCount =
   metric(loaded, 'moonrush_fanout_seconds_count') - metric(atConnected, 'moonrush_fanout_seconds_count');
 const fanoutSum = metric(loaded, 'moonrush_fanout_seconds_sum') - metric(atConnected, 'moonrush_fanout_seconds_sum');
@@ -248,10 +279,12 @@ console.log(
         `server per second ${phase.padEnd(6)} CPU ${((w.cpu / w.ms) * 1e6).toFixed(0)} ms, ${((w.writes / w.ms) * 1000).toFixed(0)} write calls`,
     ),
     `dropped during the run  ${result.closedEarly}`,
+    `game events lost        ${result.lost.events} round events and ${result.lost.rates} GAME_RATEs (${result.lost.sockets} sockets) over ${result.lost.rounds} rounds created and ended while measuring`,
     `server write per event  ${((fanoutSum / fanoutCount) * 1000).toFixed(2)} ms mean over ${fanoutCount} events`,
     `server event-loop p99   ${(metric(loaded, 'nodejs_eventloop_lag_p99_seconds') * 1000).toFixed(1)} ms`,
     ...(profileDir ? [`server CPU profile      ${profileDir}`] : []),
-    `memory per connection   ${heapPerConnection.toFixed(1)} KiB JS heap + external, ${rssPerConnection.toFixed(1)} KiB RSS (second half of the connections, after GC)`,
+    ...memoryLines(memoryAtHalf, memoryAtConnected),
+    `load average            ${loadAtStart} at the start, ${load3()} at the end (${availableParallelism()} cores)`,
   ].join('\n'),
 );
 const game = serverWork.get('game');
@@ -261,5 +294,6 @@ if (values.rabbitmq && game)
     clients,
     ms: game.ms,
     serverCpu: game.cpu,
+    due: result.rates.game!.messages + result.lost.rates,
     closedEarly: result.closedEarly,
   });

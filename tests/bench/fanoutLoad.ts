@@ -3,13 +3,14 @@
  * the game destination (and, with --chat, to one chat room) on loopback, records how late each
  * GAME_RATE arrives (receive time minus its serverTime) and each chat message (minus its `at`),
  * per phase the parent names on stdin ("phase NAME", then "stop"), and prints one JSON line with
- * the figures of each phase.
+ * the figures of each phase and the game events lost (Losses).
  */
 
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import { DESTINATIONS } from '../../src/shared/protocol';
+import { Losses } from './fanoutLosses';
 
 const { values } = parseArgs({
   options: { url: { type: 'string' }, clients: { type: 'string' }, chat: { type: 'string' } },
@@ -28,6 +29,7 @@ const rates = new Map<string, number[]>();
 const chats = new Map<string, number[]>();
 let closedEarly = 0;
 const sockets: WebSocket[] = [];
+const losses = new Losses();
 
 const record = (into: Map<string, number[]>, latency: number) => {
   if (phase === null) return;
@@ -57,7 +59,7 @@ function measure(text: string, now: number): void {
 function open(): Promise<void> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, ['v12.stomp']);
-    sockets.push(ws);
+    const socket = sockets.push(ws) - 1;
     ws.once('open', () => ws.send(CONNECT + SUBSCRIBE));
     ws.once('error', reject);
     ws.once('close', () => {
@@ -66,7 +68,9 @@ function open(): Promise<void> {
     ws.on('message', (data: Buffer) => {
       const text = data.toString();
       if (text.startsWith('CONNECTED')) return resolve();
+      if (text.startsWith('ERROR')) return reject(new Error(`refused: ${text.split('\n\n')[1]}`));
       if (phase !== null) measure(text, Date.now());
+      losses.see(socket, text);
     });
   });
 }
@@ -96,10 +100,14 @@ await openUpTo(clients);
 const connectMs = Date.now() - connectStarted;
 process.stdout.write(JSON.stringify({ phase: 'connected', clients, connectMs }) + '\n');
 const cpuAtStart = process.cpuUsage();
+losses.begin(sockets.length);
 for (let line = await nextLine(); line !== 'stop'; line = await nextLine())
   if (line.startsWith('phase ')) phase = line.slice('phase '.length);
 phase = null;
+losses.end();
 const cpu = process.cpuUsage(cpuAtStart);
+// Events on their way at the stop still arrive: a round that ended by then is counted whole.
+await new Promise((resolve) => setTimeout(resolve, 2000));
 clearInterval(beat);
 
 /** p50, p99 and max of each phase's latencies. */
@@ -119,6 +127,7 @@ process.stdout.write(
     rates: figures(rates),
     chats: figures(chats),
     closedEarly,
+    lost: losses.count(),
     /** This load process's CPU seconds over the measured window. */
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   }) + '\n',

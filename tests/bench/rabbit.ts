@@ -24,7 +24,7 @@ export interface Side {
   p50: number;
   p99: number;
   max: number;
-  /** Deliveries owed (RabbitMQ's side: published × subscribers); moonrush's is not counted, as it closes a slow peer rather than skip a frame to it. */
+  /** Deliveries owed: RabbitMQ's, published × subscribers; moonrush's, those delivered and the GAME_RATEs fanoutLosses.ts found missing. */
   due?: number;
   /** Subscribers closed in the window. */
   closedEarly: number;

@@ -62,19 +62,19 @@ describe('round reducers', () => {
       salt: null,
       hash: 'hash-2',
     });
-    expect(tick).toEqual({ gameId: '2', rate: 1, confirmedMs: 0 });
+    expect(tick).toEqual({ gameId: '2', rate: 1, confirmedMs: 0, everyMs: 100 });
   });
 
   it('GAME_STARTED starts the round at x1 with its start time', () => {
     const { round, tick } = play(created('1'), started('1'));
     expect(round).toMatchObject({ state: 'STARTED', startedAt: 10_000, hash: 'hash-1' });
-    expect(tick).toEqual({ gameId: '1', rate: 1, confirmedMs: 0 });
+    expect(tick).toEqual({ gameId: '1', rate: 1, confirmedMs: 0, everyMs: 100 });
   });
 
   it('a repeated GAME_STARTED keeps the rate and the confirmed time of the flying round', () => {
     const { round, tick } = play(started('1'), tickOf('1', 1.5, 7000), started('1'));
     expect(round.state).toBe('STARTED');
-    expect(tick).toEqual({ gameId: '1', rate: 1.5, confirmedMs: 7000 });
+    expect(tick).toEqual({ gameId: '1', rate: 1.5, confirmedMs: 7000, everyMs: 100 });
   });
 
   it("an event for another round drops the previous round's hash and multiplier", () => {
@@ -84,12 +84,28 @@ describe('round reducers', () => {
       gameId: '2',
       rate: 1.1,
       confirmedMs: 1500,
+      everyMs: 100,
     });
+  });
+
+  it("keeps a thinned stream's interval from GAME_STARTED and GAME_RATE (everyMs), and a tick's when none is told", () => {
+    const thinStart: GameEvent = {
+      eventType: 'GAME_STARTED',
+      data: { gameId: '1', startedAt: 10_000, serverTime: 10_000, everyMs: 500 },
+    };
+    expect(play(created('1'), thinStart).tick.everyMs).toBe(500);
+    const thinRate: GameEvent = {
+      eventType: 'GAME_RATE',
+      data: { gameId: '1', rate: 1.2, elapsedMs: 3000, serverTime: 13_000, everyMs: 500 },
+    };
+    expect(play(created('1'), thinStart, thinRate).tick).toMatchObject({ confirmedMs: 3000, everyMs: 500 });
+    expect(play(created('1'), started('1'), tickOf('1', 1.2, 3000)).tick.everyMs).toBe(100);
+    expect(decodeGameEvent(JSON.stringify(thinRate))).toEqual(thinRate);
   });
 
   it('GAME_RATE truncates the multiplier to 2 decimals and records the confirmed time in the tick atom only', () => {
     const { round, tick } = play(started('1'), tickOf('1', 1.2399999, 3600));
-    expect(tick).toEqual({ gameId: '1', rate: 1.23, confirmedMs: 3600 });
+    expect(tick).toEqual({ gameId: '1', rate: 1.23, confirmedMs: 3600, everyMs: 100 });
     expect(round.state).toBe('STARTED');
     const flying = reduceRound(INITIAL_ROUND, started('1'));
     expect(reduceRound(flying, tickOf('1', 1.5, 4000))).toBe(flying);
@@ -180,7 +196,7 @@ describe('panels on round events', () => {
     ]);
     for (const event of [created('4'), started('4'), tickOf('4', 2.5, 15_000), voided('4')]) applyGameEvent(event, 0);
     expect(store.get(roundAtom)).toEqual({ ...INITIAL_ROUND, gameId: '4' });
-    expect(store.get(tickAtom)).toEqual({ gameId: '4', rate: 1, confirmedMs: 0 });
+    expect(store.get(tickAtom)).toEqual({ gameId: '4', rate: 1, confirmedMs: 0, everyMs: 100 });
     expect(store.get(panelAtoms[0]!).betState).not.toMatch(/created|running/);
     expect(store.get(betsAtom)).toEqual([]);
     expect(store.get(historyAtom)).toEqual([]);
@@ -270,7 +286,7 @@ describe('the store', () => {
     const info = { gameId: '7', gameHash: 'hash-7', startedAt: 1000, serverTime: 4000, rate: 1.19 };
     applyGameInfo({ ...info, gameState: 'STARTED' });
     expect(store.get(roundAtom)).toMatchObject({ gameId: '7', state: 'STARTED', hash: 'hash-7' });
-    expect(store.get(tickAtom)).toEqual({ gameId: '7', rate: 1.19, confirmedMs: 3000 });
+    expect(store.get(tickAtom)).toEqual({ gameId: '7', rate: 1.19, confirmedMs: 3000, everyMs: 100 });
   });
 
   it('a late GET /game/info for the flying round fills its hash without moving the round back', () => {
@@ -280,7 +296,7 @@ describe('the store', () => {
     const info = { gameId: '5', gameHash: 'hash-5', startedAt: 10_000, serverTime: 12_000, rate: 1.12 };
     applyGameInfo({ ...info, gameState: 'STARTED' }, 0);
     expect(store.get(roundAtom)).toMatchObject({ gameId: '5', state: 'STARTED', hash: 'hash-5' });
-    expect(store.get(tickAtom)).toEqual({ gameId: '5', rate: 1.8, confirmedMs: 9000 });
+    expect(store.get(tickAtom)).toEqual({ gameId: '5', rate: 1.8, confirmedMs: 9000, everyMs: 100 });
   });
 
   it('a fetched CREATED round shows the loader until its start', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import './canvasShim';
-import { Rectangle, Texture, TextureSource, type Container } from 'pixi.js';
+import { ParticleContainer, Rectangle, Texture, TextureSource, type Container } from 'pixi.js';
 import { describe, expect, it } from 'vitest';
 import { msToRate } from '../../src/shared/growth';
 import { computeFrame, createFrameState } from '../../src/client/flight/frame';
@@ -44,7 +44,7 @@ function textBox(readout: Container, text: { text: string; y: number; style: { f
 
 const flying = (elapsedMs: number, rate: number): View => ({
   round: { ...INITIAL_ROUND, gameId: '1', state: 'STARTED', startedAt: NOW - elapsedMs },
-  tick: { gameId: '1', confirmedMs: elapsedMs - 50, rate },
+  tick: { ...INITIAL_TICK, gameId: '1', confirmedMs: elapsedMs - 50, rate },
 });
 
 /** The round of `view` ended at fullRate. */
@@ -135,5 +135,13 @@ describe('the scene for a given round', () => {
     scene.background.setDensity(0.2);
     expect(full).toBeGreaterThan(20);
     expect(Math.abs(scene.background.starCount - full * 0.2)).toBeLessThanOrEqual(2);
+  });
+
+  it('draws every star in one particle container, behind the planets (one draw a frame)', () => {
+    const { scene } = sceneAt(flying(1000, 1.06), PHONE);
+    const fields = scene.background.children.filter((child) => child instanceof ParticleContainer);
+    expect(fields).toHaveLength(1);
+    expect(fields[0]!.particleChildren).toHaveLength(scene.background.starCount);
+    expect(scene.background.getChildIndex(fields[0]!)).toBe(0);
   });
 });

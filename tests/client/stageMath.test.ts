@@ -14,7 +14,12 @@ import { INITIAL_ROUND, type RoundState } from '../../src/client/state/roundAtom
 import { INITIAL_TICK, type TickState } from '../../src/client/state/tickAtom';
 
 const round = (startedAt: number): RoundState => ({ ...INITIAL_ROUND, gameId: '1', state: 'STARTED', startedAt });
-const tick = (confirmedMs: number, rate = 1): TickState => ({ gameId: '1', confirmedMs, rate });
+const tick = (confirmedMs: number, rate = 1, everyMs = INITIAL_TICK.everyMs): TickState => ({
+  gameId: '1',
+  confirmedMs,
+  rate,
+  everyMs,
+});
 /** The frame of a round started at `startedAt` whose last tick confirmed `confirmedMs` at `rate`. */
 const flying = (frame: FrameState, startedAt: number, confirmedMs: number, now: number, offset: number, rate = 1) =>
   computeFrame(frame, round(startedAt), tick(confirmedMs, rate), now, offset);
@@ -34,6 +39,14 @@ describe('frame extrapolation', () => {
     expect(frame.lag).toBe(true);
   });
 
+  it('waits for a thinned stream\'s promised GAME_RATE as long past its interval as for a tick before reporting lag', () => {
+    const thinned = (now: number) => computeFrame(createFrameState(), round(0), tick(2000, 1, 1000), now, 0);
+    expect(thinned(2000 + 1000 + 150)).toMatchObject({ elapsedMs: 3150, lag: false });
+    const late = thinned(9000);
+    expect(late.elapsedMs).toBe(2000 + 1000 - INITIAL_TICK.everyMs + MAX_EXTRAPOLATION_MS);
+    expect(late.lag).toBe(true);
+  });
+
   it('never moves backwards within a round when the clock estimate shifts', () => {
     const frame = createFrameState();
     flying(frame, 0, 3000, 3100, 0);
@@ -42,7 +55,7 @@ describe('frame extrapolation', () => {
   });
 
   it('takes no confirmed time from the tick of another round', () => {
-    const frame = computeFrame(createFrameState(), round(0), { gameId: '0', confirmedMs: 9000, rate: 5 }, 9000, 0);
+    const frame = computeFrame(createFrameState(), round(0), { ...INITIAL_TICK, gameId: '0', confirmedMs: 9000, rate: 5 }, 9000, 0);
     expect(frame).toMatchObject({ elapsedMs: MAX_EXTRAPOLATION_MS, lag: true });
     expect(frame.shown).toBeLessThan(5);
   });

@@ -88,6 +88,8 @@ interface StageProbe {
   /** The ticker runs (it stops in a hidden tab). */
   running: boolean | null;
   calm: boolean | null;
+  /** The application is the stage of a @pixi/react root. */
+  reactRoot: boolean | null;
   commits: number;
 }
 
@@ -98,7 +100,7 @@ export function probeStage(page: Page): Promise<StageProbe> {
     const commits = hooks?.commits ?? 0;
     const probe = hooks?.stage?.();
     if (probe) return { ready: true, ...probe, commits };
-    return { ready: false, renderer: null, phase: null, gameId: null, readout: null, running: null, calm: null, commits };
+    return { ready: false, renderer: null, phase: null, gameId: null, readout: null, running: null, calm: null, reactRoot: null, commits };
   });
 }
 

@@ -46,9 +46,10 @@ function stageSuite(where: string, path: string, more: (context: SuiteContext) =
     });
 
 
-    it('renders with WebGL and the canvas draws a scene, not a blank', TEST, async () => {
+    it('renders with WebGL from a @pixi/react root, and the canvas draws a scene, not a blank', TEST, async () => {
       const probe = await waitForStage(browser.page, (state) => state.phase === 'flying', ROUNDS_TIMEOUT_MS);
       expect(probe.renderer).toBe('webgl');
+      expect(probe.reactRoot).toBe(true);
       // Bright pixels (stars, the readout): the sky behind the canvas is a dark CSS gradient. A
       // worker's canvas shows its first frames a moment after it drew them.
       const litPixels = async () => {

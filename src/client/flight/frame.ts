@@ -3,7 +3,7 @@
  * the stage draws and the HUD's claim figure shows (docs/architecture.md "From the server to the pixels").
  */
 
-import { MAX_EXTRAPOLATION_MS } from '../../shared/constants';
+import { DEFAULT_TICK_MS, MAX_EXTRAPOLATION_MS } from '../../shared/constants';
 import { msToRate, rateAt, shownRate } from '../../shared/growth';
 import type { RoundState } from '../state/roundAtom';
 import type { TickState } from '../state/tickAtom';
@@ -20,7 +20,10 @@ export interface FrameState {
   rate: number;
   /** The readout's multiplier: truncated to 2 decimals, the final rate once crashed. */
   shown: number;
-  /** True when the last confirmed tick is more than MAX_EXTRAPOLATION_MS old: the numbers stop. */
+  /**
+   * True when the last confirmed tick is more than MAX_EXTRAPOLATION_MS old (more, by as much, when the
+   * server promised GAME_RATEs further apart than a tick: `everyMs`): the numbers stop.
+   */
   lag: boolean;
   /** Milliseconds until betting closes, while waiting. */
   countdownMs: number;
@@ -35,7 +38,8 @@ export function createFrameState(): FrameState {
 
 /**
  * Fills `out` for local time `now` (ms) and the server clock offset. Flying rounds are extrapolated
- * along the growth curve but never more than MAX_EXTRAPOLATION_MS past the last confirmed tick, and
+ * along the growth curve but never more than MAX_EXTRAPOLATION_MS past the last confirmed tick (plus
+ * what a thinned stream's interval adds beyond a tick), and
  * never backwards within a round (`out` keeps the previous frame).
  */
 export function computeFrame(
@@ -67,7 +71,8 @@ export function computeFrame(
       break;
     case 'STARTED': {
       const sinceStart = round.startedAt === null ? confirmedMs : serverNow - round.startedAt;
-      const limit = confirmedMs + MAX_EXTRAPOLATION_MS;
+      const everyMs = sameTick ? tick.everyMs : DEFAULT_TICK_MS;
+      const limit = confirmedMs + MAX_EXTRAPOLATION_MS + Math.max(0, everyMs - DEFAULT_TICK_MS);
       out.lag = sinceStart > limit;
       out.phase = 'flying';
       out.elapsedMs = Math.max(previousElapsed, Math.min(sinceStart, limit), 0);

@@ -6,7 +6,7 @@
  */
 
 import { rememberRoot } from '../proof/liveRoots';
-import { HISTORY_LENGTH } from '../../shared/constants';
+import { DEFAULT_TICK_MS, HISTORY_LENGTH } from '../../shared/constants';
 import { msToRate, shownRate } from '../../shared/growth';
 import type { GameEndedData, GameEvent, GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
 import type { PlayerBet } from '../net/betStatus';
@@ -16,7 +16,7 @@ import { historyAtom } from '../state/historyAtom';
 import { houseAtom } from '../state/houseAtom';
 import { INITIAL_ROUND, roundAtom, type RoundState } from '../state/roundAtom';
 import { store } from '../state/store';
-import { tickAtom, type TickState } from '../state/tickAtom';
+import { INITIAL_TICK, tickAtom, type TickState } from '../state/tickAtom';
 import { panelsFollowRound } from '../panels/serverEvents';
 
 const STATE_ORDER: Record<GameState, number> = { CREATED: 0, STARTED: 1, ENDED: 2 };
@@ -69,27 +69,33 @@ function reduceTick(tick: TickState, round: RoundState, event: GameEvent): TickS
   const same = tick.gameId === event.data.gameId;
   switch (event.eventType) {
     case 'GAME_CREATED':
-      return { gameId: event.data.gameId, rate: 1, confirmedMs: 0 };
-    case 'GAME_STARTED':
-      return same ? tick : { gameId: event.data.gameId, rate: 1, confirmedMs: 0 };
+      return { ...INITIAL_TICK, gameId: event.data.gameId };
+    case 'GAME_STARTED': {
+      const everyMs = event.data.everyMs ?? DEFAULT_TICK_MS;
+      if (!same) return { ...INITIAL_TICK, gameId: event.data.gameId, everyMs };
+      return everyMs === tick.everyMs ? tick : { ...tick, everyMs };
+    }
     case 'GAME_RATE': {
       if (round.state === 'ENDED') return tick;
       const rate = shownRate(event.data.rate);
-      if (!same) return { gameId: event.data.gameId, rate, confirmedMs: event.data.elapsedMs };
+      const everyMs = event.data.everyMs ?? DEFAULT_TICK_MS;
+      if (!same) return { gameId: event.data.gameId, rate, confirmedMs: event.data.elapsedMs, everyMs };
       return {
         gameId: tick.gameId,
         rate: Math.max(tick.rate, rate),
         confirmedMs: Math.max(tick.confirmedMs, event.data.elapsedMs),
+        everyMs,
       };
     }
     case 'GAME_ENDED':
       return {
+        ...tick,
         gameId: event.data.gameId,
         rate: shownRate(event.data.rate),
         confirmedMs: msToRate(event.data.fullRate),
       };
     case 'GAME_VOIDED':
-      return { gameId: event.data.gameId, rate: 1, confirmedMs: 0 };
+      return { ...INITIAL_TICK, gameId: event.data.gameId };
     case 'GAME_LIMIT':
       return tick;
   }

@@ -1,12 +1,13 @@
 /**
- * The animated space behind the curve: parallax star layers, planets, asteroids and shooting marks.
+ * The animated space behind the curve: parallax stars, planets, asteroids and shooting marks. Every
+ * star is in one field behind the planets (one draw: StarField.ts), the near band included.
  * The sky gradient is the stage's CSS background under a transparent canvas: static, so the
  * compositor keeps it, while a full-screen quad per frame costs a software-GL phone a lot.
  */
 
 import { Container, Sprite } from 'pixi.js';
 import { seededRandom } from './random';
-import { StarLayer } from './StarLayer';
+import { StarField } from './StarField';
 import { anchorOf } from './frames';
 import { PLANETS, type StageTextures } from './textures';
 
@@ -21,7 +22,7 @@ export class Background extends Container {
   speed = 0;
   /** prefers-reduced-motion: slow drift, no shooting marks, no spinning. */
   calm = false;
-  private readonly layers: StarLayer[];
+  private readonly stars: StarField;
   private readonly drifters: Drifter[] = [];
   private readonly marks: Sprite[] = [];
   private readonly random = seededRandom(42);
@@ -31,12 +32,12 @@ export class Background extends Container {
 
   constructor(textures: StageTextures) {
     super();
-    this.layers = [
-      new StarLayer(textures.star, { perArea: 90, depth: 0.15, scale: 0.35, alpha: 0.55, tint: 0x9fa8ff, seed: 1 }),
-      new StarLayer(textures.star, { perArea: 40, depth: 0.35, scale: 0.55, alpha: 0.8, tint: 0xffe6d0, seed: 2 }),
-      new StarLayer(textures.star, { perArea: 12, depth: 0.7, scale: 0.85, alpha: 1, tint: 0xffffff, seed: 3 }),
-    ];
-    this.addChild(this.layers[0]!, this.layers[1]!);
+    this.stars = new StarField(textures.star, [
+      { perArea: 90, depth: 0.15, scale: 0.35, alpha: 0.55, tint: 0x9fa8ff, seed: 1 },
+      { perArea: 40, depth: 0.35, scale: 0.55, alpha: 0.8, tint: 0xffe6d0, seed: 2 },
+      { perArea: 12, depth: 0.7, scale: 0.85, alpha: 1, tint: 0xffffff, seed: 3 },
+    ]);
+    this.addChild(this.stars);
     const planets: [number, number][] = [
       [0.08, 1],
       [0.2, 0.9],
@@ -54,7 +55,6 @@ export class Background extends Container {
         0.8 + this.random() * 0.6,
       );
     }
-    this.addChild(this.layers[2]!);
     for (let index = 0; index < 3; index += 1) {
       const mark = new Sprite({ texture: textures.mark, anchor: anchorOf('mark'), visible: false });
       this.marks.push(mark);
@@ -67,7 +67,7 @@ export class Background extends Container {
     const speed = this.calm ? Math.min(this.speed, 20) * 0.3 : this.speed;
     const vx = -speed;
     const vy = speed * 0.45;
-    for (const layer of this.layers) layer.drift(dt, vx, vy);
+    this.stars.drift(dt, vx, vy);
     const w = this.areaWidth;
     const h = this.areaHeight;
     for (const { sprite, depth, spin } of this.drifters) {
@@ -84,7 +84,7 @@ export class Background extends Container {
   resize(width: number, height: number): void {
     this.areaWidth = Math.max(1, width);
     this.areaHeight = Math.max(1, height);
-    for (const layer of this.layers) layer.resize(width, height);
+    this.stars.resize(width, height);
     const scale = Math.min(1.5, Math.max(0.5, height / 420));
     const spots: [number, number][] = [
       [0.78, 0.22],
@@ -104,12 +104,12 @@ export class Background extends Container {
 
   /** Star density for adaptive quality; marks and asteroids stay (they are few). */
   setDensity(density: number): void {
-    for (const layer of this.layers) layer.setDensity(density);
+    this.stars.setDensity(density);
   }
 
   /** Stars now on screen (for tests and the benchmark). */
   get starCount(): number {
-    return this.layers.reduce((sum, layer) => sum + layer.count, 0);
+    return this.stars.count;
   }
 
   private addDrifter(

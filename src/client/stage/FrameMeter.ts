@@ -3,7 +3,7 @@
 const CAPACITY = 8192;
 
 /** Samples since the last drain, oldest first, in ms. */
-interface FrameSamples {
+export interface FrameSamples {
   /** Update plus render of each frame. */
   work: number[];
   /** Time from one frame's start to the next (16.7 at 60 fps). */

@@ -14,10 +14,6 @@ import { exposeForTests } from './testHooks';
 export function startOnPage(canvas: HTMLCanvasElement, view: () => PageView, events: StageEvents): StageDriver {
   let running: RunningStage | null = null;
   let stopped = false;
-  const stop = ({ app, runner }: RunningStage) => {
-    runner.destroy();
-    app.destroy();
-  };
   startStage({
     ...view(),
     canvas,
@@ -28,7 +24,7 @@ export function startOnPage(canvas: HTMLCanvasElement, view: () => PageView, eve
     },
     onProgress: events.progress,
   }).then((stage) => {
-    if (stopped) return stop(stage);
+    if (stopped) return stage.stop();
     running = stage;
     // What changed while the stage started.
     const now = view();
@@ -46,7 +42,7 @@ export function startOnPage(canvas: HTMLCanvasElement, view: () => PageView, eve
     setWords: (words) => running?.runner.setWords(words),
     stop() {
       stopped = true;
-      if (running) stop(running);
+      running?.stop();
       running = null;
     },
   };

@@ -2,7 +2,7 @@
 
 import type { RoundState } from '../state/roundAtom';
 import type { TickState } from '../state/tickAtom';
-import type { StageProbe } from './testHooks';
+import type { MeterReading, StageProbe } from './testHooks';
 import type { StageWords } from './words';
 
 /** The page to the worker. */
@@ -27,7 +27,9 @@ export type ToStage =
   | { type: 'resize'; width: number; height: number; devicePixelRatio: number }
   | { type: 'visible'; visible: boolean }
   | { type: 'calm'; calm: boolean }
-  | { type: 'words'; words: StageWords };
+  | { type: 'words'; words: StageWords }
+  /** Test builds: drain the frame meter (answered with 'meter'). */
+  | { type: 'meter' };
 
 /** The worker to the page. */
 export type FromStage =
@@ -36,4 +38,6 @@ export type FromStage =
   /** `started`: whether the renderer had started (the art failed) or not (no WebGL in workers here). */
   | { type: 'failed'; started: boolean; message: string }
   /** Test builds: what tests read of the stage (testHooks.ts). */
-  | { type: 'probe'; probe: StageProbe };
+  | { type: 'probe'; probe: StageProbe }
+  /** Test builds: the worker's own frame samples since the last 'meter'. */
+  | { type: 'meter'; reading: MeterReading };

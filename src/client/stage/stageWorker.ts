@@ -11,7 +11,7 @@ import type { RoundState } from '../state/roundAtom';
 import type { TickState } from '../state/tickAtom';
 import type { FromStage, ToStage } from './stageMessages';
 import { NoRenderer, startStage, type RunningStage } from './startStage';
-import { probeOf } from './testHooks';
+import { meterReading, probeOf } from './testHooks';
 
 DOMAdapter.set(WebWorkerAdapter);
 
@@ -45,6 +45,10 @@ scope.onmessage = (event: MessageEvent<ToStage>) => {
       return;
     case 'clockOffset':
       clockOffset = message.clockOffset;
+      return;
+    case 'meter':
+      if (PROBED)
+        post({ type: 'meter', reading: stage ? meterReading(stage.runner) : { work: [], gaps: [], level: 0 } });
       return;
     default:
       if (stage) apply(stage, message);

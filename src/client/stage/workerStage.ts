@@ -11,7 +11,7 @@ import { tickAtom } from '../state/tickAtom';
 import type { PageView, StageDriver, StageEvents } from './pageView';
 import type { FromStage, ToStage } from './stageMessages';
 import StageWorker from './stageWorker.ts?worker';
-import { testHooks } from './testHooks';
+import { testHooks, type MeterReading } from './testHooks';
 
 /** Whether this browser can hand a canvas to a worker. */
 export function workersCanDraw(): boolean {
@@ -35,11 +35,14 @@ export function startInWorker(
     for (const off of unsubscribe.splice(0)) off();
     worker.terminate();
   };
+  /** Test builds: readings of the worker's frame meter asked for and not yet answered. */
+  const readings: ((reading: MeterReading) => void)[] = [];
   worker.onmessage = (event: MessageEvent<FromStage>) => {
     const message = event.data;
     if (message.type === 'progress') events.progress(message.progress);
     else if (message.type === 'ready') events.ready();
     else if (message.type === 'probe') testHooks().stage = () => message.probe;
+    else if (message.type === 'meter') readings.shift()?.(message.reading);
     else {
       stop();
       if (message.started) events.failed(new Error(message.message));
@@ -50,6 +53,12 @@ export function startInWorker(
     stop();
     events.failed(new Error(event.message));
   };
+  if (import.meta.env.MODE === 'test')
+    testHooks().meter = () =>
+      new Promise((resolve) => {
+        readings.push(resolve);
+        send({ type: 'meter' });
+      });
   const offscreen = canvas.transferControlToOffscreen();
   const { webgpu, width, height, devicePixelRatio, words, calm, visible } = view;
   send(

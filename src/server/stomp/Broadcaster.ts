@@ -21,6 +21,15 @@ export interface Outgoing {
   jsons: readonly string[];
 }
 
+/**
+ * One group of a stagger (Stride): the subscribers whose place (their order of first subscribing)
+ * is `group` modulo `groups`.
+ */
+interface Share {
+  group: number;
+  groups: number;
+}
+
 /** The encoded parts of one MESSAGE, shared by every subscriber of its destination. */
 interface MessageParts {
   prefix: Buffer;
@@ -33,6 +42,9 @@ interface MessageParts {
  */
 export class Broadcaster {
   private readonly subscriptions = new Map<string, Set<Subscription>>();
+  /** Each subscriber's place, in the order they first subscribed: which group of a stagger it is in. */
+  private readonly places = new WeakMap<Subscriber, number>();
+  private nextPlace = 0;
   private messageId = 0;
 
   constructor(
@@ -57,6 +69,7 @@ export class Broadcaster {
 
   /** Adds a subscription and sends it the destination's current state at once. */
   subscribe(subscription: Subscription): void {
+    if (!this.places.has(subscription.subscriber)) this.places.set(subscription.subscriber, this.nextPlace++);
     this.subscriptions.get(subscription.destination)?.add(subscription);
     for (const json of this.retainers.get(subscription.destination)?.messages() ?? []) {
       const parts = this.encode(subscription.destination, json);
@@ -83,10 +96,20 @@ export class Broadcaster {
    * "sub-0", "sub-1"…) share one buffer.
    */
   publishTogether(outgoing: readonly Outgoing[]): void {
+    this.retain(outgoing);
+    this.send(outgoing);
+  }
+
+  /** Lets each destination's retainer see its messages (once, however many writes send them). */
+  retain(outgoing: readonly Outgoing[]): void {
     for (const { destination, jsons } of outgoing) {
       const retainer = this.retainers.get(destination);
       for (const json of jsons) retainer?.update(json);
     }
+  }
+
+  /** publishTogether's writes without the retainers, to every subscriber or to one group of a stagger. */
+  send(outgoing: readonly Outgoing[], share?: Share): void {
     const parts = outgoing.filter(({ destination, jsons }) => jsons.length > 0 && this.subscribers(destination) > 0);
     if (parts.length === 0) return;
     const started = performance.now();
@@ -107,21 +130,28 @@ export class Broadcaster {
       return buffer;
     };
     // One destination (a tick with nothing gathered): no per-subscriber gathering.
-    if (parts.length === 1)
+    const inShare = share
+      ? (subscriber: Subscriber) => this.places.get(subscriber)! % share.groups === share.group
+      : () => true;
+    if (parts.length === 1) {
       for (const { subscriber, line } of this.subscriptions.get(parts[0]!.destination)!)
-        subscriber.write(bytes(line, [line]));
-    else
-      for (const [subscriber, lines] of this.linesPerSubscriber(parts))
+        if (inShare(subscriber)) subscriber.write(bytes(line, [line]));
+    } else
+      for (const [subscriber, lines] of this.linesPerSubscriber(parts, inShare))
         // A line ends with a blank line and holds no NUL: the key tells the combinations apart.
         subscriber.write(bytes(lines.join('\0'), lines));
     this.onFanout((performance.now() - started) / 1000);
   }
 
   /** Per subscriber of any of the parts, its subscription line for each part (a hole where it has none). */
-  private linesPerSubscriber(parts: readonly Outgoing[]): Map<Subscriber, string[]> {
+  private linesPerSubscriber(
+    parts: readonly Outgoing[],
+    inShare: (subscriber: Subscriber) => boolean,
+  ): Map<Subscriber, string[]> {
     const lines = new Map<Subscriber, string[]>();
     parts.forEach(({ destination }, part) => {
       for (const { subscriber, line } of this.subscriptions.get(destination)!) {
+        if (!inShare(subscriber)) continue;
         let own = lines.get(subscriber);
         if (!own) lines.set(subscriber, (own = []));
         own[part] = line;

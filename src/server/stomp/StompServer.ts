@@ -10,6 +10,7 @@ import { Batch } from '../../shared/Batch';
 import { Broadcaster, type Outgoing } from './Broadcaster';
 import { MAX_FRAME_BYTES } from './frame';
 import { OnlineCounter } from './OnlineCounter';
+import { Stride } from './Stride';
 import { CLUSTER_REPORT_MS, ClusterTotal, clusterReport } from '../bus/ClusterTotal';
 import type { Retainer } from './Retainer';
 import { LimitError, sendError, StompSession, type SessionHost } from './StompSession';
@@ -50,6 +51,11 @@ export interface StompLimits {
   maxPerAccount: number;
   /** A connected socket without a subscription for this long is closed (0: never). */
   subscribeTimeoutMs: number;
+  /**
+   * GAME_RATE writes one tick may make: a flight starting with more subscribers here is flown with a
+   * stride, each subscriber getting every k-th GAME_RATE (Stride).
+   */
+  writesPerTick: number;
 }
 
 /** Subprotocols in the order the server prefers them. */
@@ -76,8 +82,8 @@ interface StompServerOptions {
   localDestinations: readonly string[];
   /** Further destinations fanned out from the bus, as DESTINATIONS are. */
   busDestinations: readonly string[];
-  /** Bet events are gathered at most this long (the round's tick) and sent to each subscriber in one WebSocket message. */
-  betBatchMs: number;
+  /** The round's tick: bet events are gathered at most this long and sent to each subscriber in one WebSocket message. */
+  tickMs: number;
   /**
    * Further bus destinations whose messages are gathered the same way (the chat rooms), at most
    * `batchMs` (longer than the tick, so that in a flight they go with the next tick's GAME_RATE).
@@ -102,6 +108,7 @@ export class StompServer {
   /** Sockets per signed-in player; an account leaves the map with its last. */
   private readonly perAccount = new Map<number, number>();
   private readonly broadcaster: Broadcaster;
+  private readonly stride: Stride;
   /** Per batched destination (the bets, then options.batched), what waits for the next write. */
   private readonly batches = new Map<string, Batch<string>>();
   private readonly online: OnlineCounter;
@@ -128,7 +135,8 @@ export class StompServer {
     this.broadcaster = new Broadcaster(options.retainers, (seconds) => metrics.fanoutSeconds.observe(seconds));
     const fromBus = [...Object.values(DESTINATIONS), ...options.busDestinations];
     for (const destination of [...fromBus, ...options.localDestinations]) this.broadcaster.addDestination(destination);
-    this.batches.set(DESTINATIONS.bets, new Batch(options.betBatchMs, () => this.flush()));
+    this.stride = new Stride(this.broadcaster, options.tickMs, options.limits.writesPerTick);
+    this.batches.set(DESTINATIONS.bets, new Batch(options.tickMs, () => this.flush()));
     for (const destination of options.batched?.destinations ?? [])
       this.batches.set(destination, new Batch(options.batched!.batchMs, () => this.flush()));
     this.unsubscribeBus = fromBus
@@ -178,10 +186,10 @@ export class StompServer {
     else this.flush({ destination, jsons: [json] });
   }
 
-  /** Sends what every batch has gathered (the bets first), then `next`, in one write per subscriber. */
+  /** Sends what every batch has gathered (the bets first), then `next`, in one write per subscriber (Stride). */
   private flush(next?: Outgoing): void {
     const gathered = [...this.batches].map(([destination, batch]) => ({ destination, jsons: batch.take() }));
-    this.broadcaster.publishTogether(next ? [...gathered, next] : gathered);
+    this.stride.publish(gathered, next);
   }
 
   /** Sends a message this process made to the subscribers of one of options.localDestinations here. */
@@ -257,6 +265,7 @@ export class StompServer {
     this.onlineTotal.stop();
     for (const unsubscribe of this.unsubscribeBus) unsubscribe();
     this.flush();
+    this.stride.drain();
     this.options.bus.publish(ONLINE_REPORTS, clusterReport(this.gateway, 0));
     const gone = [...this.sessions].map((session) => session.closed);
     for (const session of this.sessions) session.session.close(1001, 'server shutting down');

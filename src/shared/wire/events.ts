@@ -23,8 +23,17 @@ const gameStarted = z.object({
   hash: z.optional(z.string()),
   startedAt: z.number(),
   serverTime: z.number(),
+  /** Extension (docs/wire.md "GAME_RATE to a big crowd"): this subscriber's GAME_RATEs of the flight come this far apart. */
+  everyMs: z.optional(z.number()),
 });
-const gameRate = z.object({ gameId: z.string(), rate: z.number(), elapsedMs: z.number(), serverTime: z.number() });
+const gameRate = z.object({
+  gameId: z.string(),
+  rate: z.number(),
+  elapsedMs: z.number(),
+  serverTime: z.number(),
+  /** Extension, as GAME_STARTED's: the next GAME_RATE to this subscriber comes this long after this one. */
+  everyMs: z.optional(z.number()),
+});
 /** GAME_ENDED's data; GET /game/last's rounds are the same with a voided mark (game.ts's roundHistoryEntry). */
 export const gameEnded = z.object({
   gameId: z.string(),
