@@ -103,7 +103,13 @@ async function fundPlayers(db: Db): Promise<Player[]> {
 async function seedHistory(db: Db, players: Player[], perPlayer: number): Promise<void> {
   if (perPlayer === 0) return;
   const now = Date.now();
-  const round = await insertRound(db, { hash: `history-${now}`, fullRate: 10, salt: 's', createdAt: now, startsAt: now });
+  const round = await insertRound(db, {
+    hash: `history-${now}`,
+    fullRate: 10,
+    salt: 's',
+    createdAt: now,
+    startsAt: now,
+  });
   await markStarted(db, round, now);
   await markEnded(db, round, now, 1000);
   const step = Math.floor((365 * 86_400_000) / perPlayer);
@@ -128,9 +134,11 @@ async function seedHistory(db: Db, players: Player[], perPlayer: number): Promis
 /** Every player's own wager and loss limits of each period, far above what a run stakes (a refusal would end its bets). */
 async function setLimits(db: Db, players: Player[]): Promise<void> {
   const names = LIMIT_NAMES.filter((name) => limitOf(name).kind !== 'deposit');
-  await db.insert(playerLimits).values(
-    players.flatMap((player) => names.map((name) => ({ accountId: player.id, name, amount: 1_000_000_000_000 }))),
-  );
+  await db
+    .insert(playerLimits)
+    .values(
+      players.flatMap((player) => names.map((name) => ({ accountId: player.id, name, amount: 1_000_000_000_000 }))),
+    );
 }
 
 /** A round holding `count` open auto bets at x1.50 that one tick at x1.50 pays, from players two bets each. */
@@ -221,7 +229,9 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'moonrush-bench-'));
   let databaseUrl = '';
   if (kind === 'postgres') {
-    cluster = await startPostgres(pgStats ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : []);
+    cluster = await startPostgres(
+      pgStats ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all'] : [],
+    );
     databaseUrl = await cluster.createDatabase('bench');
     if (values.via === 'socket') databaseUrl += `?host=${cluster.socketFolder}`;
   }
@@ -301,8 +311,10 @@ async function bench(kind: 'postgres' | 'pglite'): Promise<Row[]> {
   }
   if (kind === 'pglite') database = await openDatabase(settings);
   const tickDatabase = kind === 'postgres' ? await openDatabase({ ...settings, poolSize: 1 }) : database;
-  if (players.length * MAX_ACTIVE_BETS_PER_ROUND >= TICK_BETS) await timeTicks(database.db, tickDatabase.db, players, kind);
-  else console.log(`${kind}: no tick timed: ${TICK_BETS} auto bets need ${TICK_BETS / MAX_ACTIVE_BETS_PER_ROUND} players`);
+  if (players.length * MAX_ACTIVE_BETS_PER_ROUND >= TICK_BETS)
+    await timeTicks(database.db, tickDatabase.db, players, kind);
+  else
+    console.log(`${kind}: no tick timed: ${TICK_BETS} auto bets need ${TICK_BETS / MAX_ACTIVE_BETS_PER_ROUND} players`);
   if (tickDatabase !== database) await tickDatabase.close();
   const problems = await checkLedger(database.db);
   for (const { accountId, problem } of problems) console.log(`  account ${accountId}: ${problem}`);
