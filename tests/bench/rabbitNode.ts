@@ -7,10 +7,9 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../server/freePort';
+import { freePort, waitForPort } from '../server/freePort';
 
 /** The broker's own start script (/usr/sbin/rabbitmq-server would switch to the rabbitmq user). */
 const SERVER_SCRIPT = '/usr/lib/rabbitmq/bin/rabbitmq-server';
@@ -23,22 +22,6 @@ export interface RabbitNode {
   /** The beam.smp process: the whole broker. */
   pid: number;
   stop(): Promise<void>;
-}
-
-/** Resolves once something accepts connections on the port; fails after `timeoutMs`. */
-async function listening(port: number, timeoutMs: number): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`RabbitMQ's Web-STOMP did not listen on port ${port} within ${timeoutMs / 1000} s`);
 }
 
 /** Starts the node and resolves once Web-STOMP listens. */
@@ -102,7 +85,7 @@ export async function startRabbit(): Promise<RabbitNode> {
     },
   };
   try {
-    await listening(webStomp, 120_000);
+    await waitForPort(webStomp, 120_000);
   } catch (error) {
     await node.stop();
     throw error;

@@ -4,8 +4,7 @@
  */
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
-import { freePort } from './freePort';
+import { freePort, waitForPort } from './freePort';
 
 /** False when redis-server is not installed (CI installs Debian's `redis-server`). */
 export const redisAvailable = spawnSync('redis-server', ['--version']).status === 0;
@@ -17,23 +16,6 @@ export interface RedisServer {
   /** Starts it again on the same port. */
   start(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** Resolves once something accepts connections on the port, or fails after `timeoutMs`. */
-async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on port ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 export async function startRedis(): Promise<RedisServer> {
