@@ -17,22 +17,22 @@ const gameCreated = z.object({
   startsAt: z.number(),
   serverTime: z.number(),
 });
+/** Extension (docs/wire.md "GAME_RATE to a big crowd") of GAME_STARTED and GAME_RATE: this subscriber's GAME_RATEs of the flight come this far apart. */
+const everyMs = z.optional(z.number());
 const gameStarted = z.object({
   gameId: z.string(),
   /** The round's hash, when the sender knows it (GET /game/info does), for a player who missed GAME_CREATED. */
   hash: z.optional(z.string()),
   startedAt: z.number(),
   serverTime: z.number(),
-  /** Extension (docs/wire.md "GAME_RATE to a big crowd"): this subscriber's GAME_RATEs of the flight come this far apart. */
-  everyMs: z.optional(z.number()),
+  everyMs,
 });
 const gameRate = z.object({
   gameId: z.string(),
   rate: z.number(),
   elapsedMs: z.number(),
   serverTime: z.number(),
-  /** Extension, as GAME_STARTED's: the next GAME_RATE to this subscriber comes this long after this one. */
-  everyMs: z.optional(z.number()),
+  everyMs,
 });
 /** GAME_ENDED's data; GET /game/last's rounds are the same with a voided mark (game.ts's roundHistoryEntry). */
 export const gameEnded = z.object({
