@@ -14,7 +14,7 @@ import { call } from './client';
 import { failoverClient, logFailure, of, roundCrashingAt, type Watcher } from './clusterWatch';
 import { startPostgres, type PostgresCluster } from './pg';
 import { redisAvailable, startRedis, type RedisServer } from './redis';
-import { spawnServer, type ServerProcess } from './serverProcess';
+import { FIXED_CRASH_POINTS, spawnServer, type ServerProcess } from './serverProcess';
 import { waitUntil } from './stompClient';
 
 /** How far a gateway's clock may read from the database's after it measured the offset (half a loopback round trip, and some). */
@@ -41,7 +41,8 @@ describe.skipIf(!redisAvailable)('one clock: gateways whose own clocks are 500 m
       DATA_DIR: mkdtempSync(join(tmpdir(), 'moonrush-clock-')),
     };
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '' });
-    servers.push(await spawnServer({ ...env, ROLE: 'all' }));
+    // Its rounds fly to x2 (11.6 s): every round suits nextRound.
+    servers.push(await spawnServer({ ...env, ROLE: 'all', CRASH_RATE: '2' }, 150_000, FIXED_CRASH_POINTS));
     for (const offset of ['-500', '500'])
       servers.push(await spawnServer({ ...env, ROLE: 'gateway', TEST_CLOCK_OFFSET_MS: offset }));
     watcher = failoverClient([servers[1]!.ws]);

@@ -38,21 +38,20 @@ export function failoverClient(urls: string[]) {
 export type Watcher = ReturnType<typeof failoverClient>;
 
 /**
- * How long a betting window may be in coming: the servers draw real crash points from their seed
- * chain, so the round in flight may last minutes (x4.37 flies 24.6 s, x100 77 s). A round flies
- * past x10,000 about once in 10,000, and that flight takes 153 s.
+ * How long a betting window may be in coming: the cluster tests' engines fly to fixed crash points
+ * of x5 at most (serverProcess.ts FIXED_CRASH_POINTS; x5 flies 26.8 s), then a pause and a window.
  */
-export const WINDOW_WAIT_MS = msToRate(10_000) + 10_000;
+export const WINDOW_WAIT_MS = msToRate(5) + 20_000;
 
 export const of = <T extends GameEvent['eventType']>(events: GameEvent[], type: T) =>
   events.filter((e): e is Extract<GameEvent, { eventType: T }> => e.eventType === type);
 
-/** How many rounds roundCrashingAt looks at before it gives up. */
-const ROUNDS_TO_TRY = 60;
+/** How many rounds roundCrashingAt looks at before it gives up: the fixed crash points come round sooner. */
+const ROUNDS_TO_TRY = 5;
 
 /**
  * The next round in its betting window (at least `windowMs` of it left) whose crash point, read
- * from the database where the engine stored it, suits the test: spawned servers draw real ones.
+ * from the database where the engine stored it, suits the test.
  */
 export async function roundCrashingAt(
   watcher: Watcher,

@@ -11,7 +11,7 @@ import { Keypair, Transaction } from '@solana/web3.js';
 import { LAMPORTS_PER_SOL } from '../../src/shared/constants';
 import { decodeDepositProgram, depositInstruction } from '../../src/shared/deposit';
 import { DESTINATIONS, type GameEvent, type PrepareDepositResponse, type SignInInput } from '../../src/shared/protocol';
-import { spawnServer, type ServerProcess } from './serverProcess';
+import { FIXED_CRASH_POINTS, spawnServer, type ServerProcess } from './serverProcess';
 import { connectStomp, gameEvents, waitUntil, type StompTestClient } from './stompClient';
 import { signInProof, testWallet } from './wallet';
 
@@ -37,7 +37,7 @@ export function spawnCrowdServer(databaseUrl: string): Promise<ServerProcess> {
   // One blockhash for the whole run: a change between a player's blockhash and its payment would refuse
   // the deposit (LiteSVM takes only its latest blockhash), a chain's quirk and not the admission measured.
   const env = { DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CRASH_RATE: '2', LOCAL_BLOCKHASH_TTL_MS: '600000' };
-  return spawnServer({ ...DEFAULT_ADMISSION, ...env }, 150_000, ['--import', 'tsx', 'tests/bench/bettingServer.ts']);
+  return spawnServer({ ...DEFAULT_ADMISSION, ...env }, 150_000, FIXED_CRASH_POINTS);
 }
 
 /** The p-th percentile of sorted numbers. */

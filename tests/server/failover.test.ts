@@ -12,7 +12,7 @@ import { call } from './client';
 import { failoverClient, logFailure, of, WINDOW_WAIT_MS, type Watcher } from './clusterWatch';
 import { startPostgres, type PostgresCluster } from './pg';
 import { redisAvailable, startRedis, type RedisServer } from './redis';
-import { spawnServer, type ServerProcess } from './serverProcess';
+import { FIXED_CRASH_POINTS, spawnServer, type ServerProcess } from './serverProcess';
 import { waitUntil } from './stompClient';
 
 /** Places a bet through `api` in the next betting window the watcher sees, then waits for that round to start. */
@@ -41,7 +41,7 @@ describe.skipIf(!redisAvailable)(
     const servers: ServerProcess[] = [];
 
     const start = async () => {
-      const server = await spawnServer({ ...env, ROLE: 'all' });
+      const server = await spawnServer({ ...env, ROLE: 'all' }, 150_000, FIXED_CRASH_POINTS);
       servers.push(server);
       return server;
     };
@@ -61,6 +61,9 @@ describe.skipIf(!redisAvailable)(
     beforeAll(async () => {
       [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
       env = { DATABASE_URL: await pg.createDatabase('failover'), REDIS_URL: redis.url, LEADER_TIMEOUT_MS: '2000' };
+      // Flights of 3 s and 11.6 s in turn: the round killed mid-flight may crash before the standby
+      // takes over (it is ended) or after (voided), as a random crash point made it, without a flight of minutes.
+      env.CRASH_RATE = '1.2,2';
       Object.assign(env, {
         JWT_SECRET: 'a-secret-every-gateway-of-the-test-shares',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'moonrush-failover-')),

@@ -18,7 +18,7 @@ import { logFailure } from './clusterWatch';
 import { totpCode } from './opsClient';
 import { startPostgres, type PostgresCluster } from './pg';
 import { redisAvailable, startRedis, type RedisServer } from './redis';
-import { spawnServer, type ServerProcess } from './serverProcess';
+import { FIXED_CRASH_POINTS, spawnServer, type ServerProcess } from './serverProcess';
 import { connectStomp, waitUntil, type StompTestClient } from './stompClient';
 
 describe.skipIf(!redisAvailable)('a pause holds across the cluster (needs redis-server)', () => {
@@ -37,9 +37,11 @@ describe.skipIf(!redisAvailable)('a pause holds across the cluster (needs redis-
       REDIS_URL: redis.url,
       JWT_SECRET: 'a-secret-every-gateway-of-the-test-shares',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'moonrush-ops-cluster-')),
+      // Every round flies to x1.5 (6.8 s): the test waits for a start and for a crash.
+      CRASH_RATE: '1.5',
     };
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: '' });
-    const engine = await spawnServer({ ...env, ROLE: 'engine' });
+    const engine = await spawnServer({ ...env, ROLE: 'engine' }, 150_000, FIXED_CRASH_POINTS);
     servers.push(engine);
     await waitUntil(() => engine.logs.some((line) => line.includes('leads the rounds')), 60_000, 'a leader');
     servers.push(
@@ -71,9 +73,8 @@ describe.skipIf(!redisAvailable)('a pause holds across the cluster (needs redis-
     watchers.push(onB);
     const events = () => onB.received.get(DESTINATIONS.game) as GameEvent[];
     const notices = () => onB.received.get(MAINTENANCE_DESTINATION)!.map((n) => JSON.stringify(n));
-    // A round already flying when B's subscription began is seen only from the next one, after its
-    // random crash (one round in 40 flies past a minute): as long as the crash below may take.
-    await waitUntil(() => events().some((e) => e.eventType === 'GAME_STARTED'), 180_000, 'a round in flight');
+    // A round already flying when B's subscription began is seen only from the next one, after its crash.
+    await waitUntil(() => events().some((e) => e.eventType === 'GAME_STARTED'), 30_000, 'a round in flight');
     await waitUntil(() => notices().at(-1) === '{"paused":false}', 5000, 'the notice of no pause');
 
     expect((await call(a.api, 'POST', '/ops/pause', { reason: 'node upgrade' }, { token })).status).toBe(200);
@@ -86,11 +87,9 @@ describe.skipIf(!redisAvailable)('a pause holds across the cluster (needs redis-
 
     // The round in flight ends as usual; after it, a betting window and a pause between rounds pass without a new round.
     const flying = events().findLast((e) => e.eventType === 'GAME_STARTED')!.data.gameId;
-    // The crash point is drawn at random: one round in 40 flies past a minute (x36 after 60 s);
-    // three minutes is x49,000, which one round in 50,000 reaches.
     await waitUntil(
       () => events().some((e) => e.eventType === 'GAME_ENDED' && e.data.gameId === flying),
-      180_000,
+      30_000,
       'the crash',
     );
     const after = events().length;

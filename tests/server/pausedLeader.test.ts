@@ -12,7 +12,7 @@ import { call } from './client';
 import { failoverClient, logFailure, of, roundCrashingAt, type Watcher } from './clusterWatch';
 import { startPostgres, type PostgresCluster } from './pg';
 import { redisAvailable, startRedis, type RedisServer } from './redis';
-import { spawnServer, type ServerProcess } from './serverProcess';
+import { FIXED_CRASH_POINTS, spawnServer, type ServerProcess } from './serverProcess';
 import { waitUntil } from './stompClient';
 
 const TICK_MS = 100;
@@ -30,7 +30,7 @@ describe.skipIf(!redisAvailable)('a paused leader hands nobody a free option (ne
   let watcher: Watcher;
 
   const start = async (role: 'all' | 'gateway') => {
-    const server = await spawnServer({ ...env, ROLE: role });
+    const server = await spawnServer({ ...env, ROLE: role }, 150_000, FIXED_CRASH_POINTS);
     servers.push(server);
     return server;
   };
@@ -75,6 +75,8 @@ describe.skipIf(!redisAvailable)('a paused leader hands nobody a free option (ne
       DATABASE_URL: await pg.createDatabase('paused'),
       REDIS_URL: redis.url,
       LEADER_TIMEOUT_MS: '2000',
+      // Every round flies to x3 (18.3 s): long enough for either test, and a window is never far.
+      CRASH_RATE: '3',
       BETTING_MS: '3000',
       TICK_MS: String(TICK_MS),
       JWT_SECRET: 'a-secret-every-gateway-of-the-test-shares',

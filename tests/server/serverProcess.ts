@@ -42,6 +42,13 @@ const TEST_ENV = {
 const FROM_SOURCES = ['--import', 'tsx', 'src/server/main.ts'];
 
 /**
+ * The same server with fixed crash points (tests/bench/bettingServer.ts: CRASH_RATE, one rate or a
+ * list taken in turn): for tests that wait for a flight of some length, which a random crash point
+ * from the seed chain may make last minutes.
+ */
+export const FIXED_CRASH_POINTS = ['--import', 'tsx', 'tests/bench/bettingServer.ts'];
+
+/**
  * Starts the server's program (`node` with these arguments) with these settings and resolves once
  * /health answers (or fails after `timeoutMs`).
  */

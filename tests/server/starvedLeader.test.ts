@@ -17,7 +17,7 @@ import { openDatabase } from '../../src/server/database';
 import { fundedPlayer } from './betting';
 import { call } from './client';
 import { startPostgres, type PostgresCluster } from './pg';
-import { spawnServer, type ServerProcess } from './serverProcess';
+import { FIXED_CRASH_POINTS, spawnServer, type ServerProcess } from './serverProcess';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,7 +34,7 @@ describe('a leader short of CPU', () => {
       ...{ DATABASE_URL: databaseUrl, CRASH_RATE: '3', BETTING_MS: '2000', TICK_MS: '100' },
       DATA_DIR: mkdtempSync(join(tmpdir(), 'moonrush-starved-')),
     };
-    server = await spawnServer(env, 150_000, ['--import', 'tsx', 'tests/bench/bettingServer.ts']);
+    server = await spawnServer(env, 150_000, FIXED_CRASH_POINTS);
     database = await openDatabase({ databaseUrl, dataDir: '' });
   }, 180_000);
 
