@@ -7,10 +7,11 @@ import { LocalBus } from '../../src/server/bus/LocalBus';
 import { IN_MEMORY, type Database } from '../../src/server/db/client';
 import { openDatabase } from '../../src/server/database';
 import { rounds } from '../../src/server/db/schema';
-import { RoundEngine } from '../../src/server/game/RoundEngine';
+import { RoundEngine, type Timers } from '../../src/server/game/RoundEngine';
 import type { RoundListener } from '../../src/server/game/RoundListener';
 import { createMetrics } from '../../src/server/metrics';
 import { fixedCrashPoints } from './crashPoints';
+import { manualClock } from './manualClock';
 import { waitUntil } from './stompClient';
 
 const quiet = { info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
@@ -27,19 +28,35 @@ describe('RoundEngine', () => {
   });
   afterAll(() => database.close());
 
-  function engineWith(crashPoints: number[], tickMs: number, listeners: RoundListener[] = [], abandoned: number[] = []) {
+  /** An engine on the wall clock, or on `clock` (manualClock) when given: each published event with the instant it came. */
+  function engineWith(
+    crashPoints: number[],
+    tickMs: number,
+    listeners: RoundListener[] = [],
+    abandoned: number[] = [],
+    clock: { now: () => number; timers?: Timers } = { now: Date.now },
+  ) {
     const bus = new LocalBus();
     const published: Published[] = [];
     bus.subscribe(DESTINATIONS.game, (json) =>
-      published.push({ event: JSON.parse(json) as GameEvent, at: Date.now() }),
+      published.push({ event: JSON.parse(json) as GameEvent, at: clock.now() }),
     );
     const engine = new RoundEngine({
       ...{ db: database.db, bus, log: quiet, metrics: createMetrics(), bettingMs: 100, pauseMs: 50, tickMs, listeners },
-      ...{ clock: { now: Date.now }, abandoned: { ids: () => abandoned } },
+      ...{ clock: { now: clock.now }, timers: clock.timers, abandoned: { ids: () => abandoned } },
       secrets: fixedCrashPoints(crashPoints),
     });
     const ended = () => published.filter((p) => p.event.eventType === 'GAME_ENDED');
     return { engine, published, ended };
+  }
+
+  /** Runs the manual clock's next step once the one before has published its event, `steps` times (each step publishes one). */
+  async function step(clock: ReturnType<typeof manualClock>, published: Published[], steps = 1): Promise<void> {
+    for (let i = 0; i < steps; i++) {
+      const before = published.length;
+      expect(clock.next()).toBe(true);
+      await waitUntil(() => published.length > before, 10_000, 'the event of the step');
+    }
   }
 
   const voidedIds = (published: Published[]) =>
@@ -48,10 +65,13 @@ describe('RoundEngine', () => {
   const rowState = async (id: number) => (await database.db.select().from(rounds).where(eq(rounds.id, id)))[0]?.state;
 
   it('publishes GAME_ENDED at the crash instant itself, not at the next tick', async () => {
-    const { engine, published, ended } = engineWith([1.05], 500);
+    const clock = manualClock(Date.now());
+    const { engine, published, ended } = engineWith([1.05], 500, [], [], clock);
     await engine.start();
-    await waitUntil(() => ended().length > 0, 10_000, 'the end');
+    // The start, the tick at 500 ms, and the next step due: the crash.
+    await step(clock, published, 3);
     await engine.stop();
+    expect(clock.pending()).toBe(0);
     const started = published.find((p) => p.event.eventType === 'GAME_STARTED')!.event as Extract<
       GameEvent,
       { eventType: 'GAME_STARTED' }
@@ -60,8 +80,9 @@ describe('RoundEngine', () => {
     const end = ended()[0]!;
     expect(end.event.data).toMatchObject({ rate: 1.05, fullRate: 1.05, time: Math.round(instant) });
     // Ticks fall at 500 and 1000 ms; the crash (813 ms) must not wait for the second one.
-    expect(end.at - instant).toBeLessThan(150);
-    expect(published.filter((p) => p.event.eventType === 'GAME_RATE')).toHaveLength(1);
+    expect(end.at).toBeCloseTo(instant, 6);
+    const rates = published.filter((p) => p.event.eventType === 'GAME_RATE');
+    expect(rates.map((p) => p.at)).toEqual([started.data.startedAt + 500]);
   });
 
   it('ends a x1.00 round right after its start without a tick', async () => {
@@ -144,11 +165,22 @@ describe('RoundEngine', () => {
     await engine.start();
     await engine.stop();
     expect(ended().map((p) => p.event.data)).toEqual([
-      { gameId: String(overdue), rate: 2, fullRate: 2, hash: 'h3', salt: 's3', time: Math.round(crashInstant(long, 2)) },
+      {
+        gameId: String(overdue),
+        rate: 2,
+        fullRate: 2,
+        hash: 'h3',
+        salt: 's3',
+        time: Math.round(crashInstant(long, 2)),
+      },
     ]);
     expect(settled).toEqual([overdue]);
     expect(voidedIds(published).slice(0, 2)).toEqual([String(abandoned), String(flying)]);
-    expect([await rowState(overdue), await rowState(abandoned), await rowState(flying)]).toEqual(['ENDED', 'VOID', 'VOID']);
+    expect([await rowState(overdue), await rowState(abandoned), await rowState(flying)]).toEqual([
+      'ENDED',
+      'VOID',
+      'VOID',
+    ]);
   });
 
   it('publishes the crash even when settling the end fails, and has the listeners finish it before the next round', async () => {
@@ -170,15 +202,16 @@ describe('RoundEngine', () => {
   });
 
   it('voids the round in progress on stop and publishes nothing after', async () => {
-    const { engine, published } = engineWith([50], 50);
+    const clock = manualClock(Date.now());
+    const { engine, published } = engineWith([50], 50, [], [], clock);
     await engine.start();
-    await waitUntil(() => published.some((p) => p.event.eventType === 'GAME_RATE'), 10_000, 'a tick');
+    await step(clock, published, 2); // the start and a tick
+    expect(published.at(-1)!.event.eventType).toBe('GAME_RATE');
     await engine.stop();
     const id = Number(published[0]!.event.data.gameId);
     expect(voidedIds(published)).toEqual([String(id)]);
     expect(await rowState(id)).toBe('VOID');
-    const count = published.length;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(published).toHaveLength(count);
+    // No step is left to run: neither the next tick nor the crash.
+    expect(clock.next()).toBe(false);
   });
 });

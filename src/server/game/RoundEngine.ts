@@ -19,6 +19,8 @@ interface RoundEngineOptions {
   metrics: Pick<Metrics, 'rounds'>;
   /** The database's clock, which gateways judge cash-outs by. */
   clock: Pick<GameClock, 'now'>;
+  /** What the steps are scheduled on: the process's timers (the default), or a test's that it moves by hand with `clock`. */
+  timers?: Timers;
   /** Rounds an engine gave up on: players were told they are refunded, so they are voided, never ended. */
   abandoned: Pick<AbandonedRounds, 'ids'>;
   bettingMs: number;
@@ -39,6 +41,17 @@ interface RoundEngineOptions {
   /** Settlement roots (docs/provably-fair.md "Settlement roots"): computed once a round's bets are settled, published with its end. */
   roots?: SettlementRootsOf;
 }
+
+/** Schedules a step `ms` from now, and cancels one scheduled. */
+export interface Timers {
+  after(ms: number, step: () => void): unknown;
+  cancel(timer: unknown): void;
+}
+
+const PROCESS_TIMERS: Timers = {
+  after: (ms, step) => setTimeout(step, ms),
+  cancel: (timer) => clearTimeout(timer as NodeJS.Timeout),
+};
 
 /** What the engine asks of settlement roots (src/server/proof/settlementRoots.ts). */
 interface SettlementRootsOf {
@@ -64,14 +77,17 @@ export class RoundEngine {
   private round: LiveRound | null = null;
   private state: GameState = 'ENDED';
   private crashAt = 0;
-  private stepTimer: NodeJS.Timeout | undefined;
-  private endTimer: NodeJS.Timeout | undefined;
+  private stepTimer: unknown;
+  private endTimer: unknown;
   private queue: Promise<void> = Promise.resolve();
   private running = false;
   private limitAnnounced = false;
 
+  private readonly timers: Timers;
+
   constructor(private readonly options: RoundEngineOptions) {
     this.listeners = [...(options.listeners ?? [])];
+    this.timers = options.timers ?? PROCESS_TIMERS;
   }
 
   /** Adds a listener (the ledger's settlement); add it before start() to see voided rounds. */
@@ -106,8 +122,7 @@ export class RoundEngine {
   /** Stops the rounds without writing anything: for a deposed leader, whose writes would be refused. */
   async abandon(): Promise<void> {
     this.running = false;
-    clearTimeout(this.stepTimer);
-    clearTimeout(this.endTimer);
+    this.cancelSteps();
     await this.queue;
   }
 
@@ -117,8 +132,13 @@ export class RoundEngine {
       .catch((error: unknown) => this.recover(error));
   }
 
-  private at(time: number, step: () => Promise<void>): NodeJS.Timeout {
-    return setTimeout(() => this.enqueue(step), Math.max(0, time - this.now()));
+  private at(time: number, step: () => Promise<void>): unknown {
+    return this.timers.after(Math.max(0, time - this.now()), () => this.enqueue(step));
+  }
+
+  private cancelSteps(): void {
+    this.timers.cancel(this.stepTimer);
+    this.timers.cancel(this.endTimer);
   }
 
   private now(): number {
@@ -196,7 +216,7 @@ export class RoundEngine {
   }
 
   private async endRound(): Promise<void> {
-    clearTimeout(this.stepTimer);
+    this.timers.cancel(this.stepTimer);
     await this.end(this.current(), this.crashAt);
     this.state = 'ENDED';
     this.stepTimer = this.at(this.now() + this.options.pauseMs, () => this.createRound());
@@ -305,13 +325,11 @@ export class RoundEngine {
     if (error instanceof Deposed) {
       this.options.log.warn('deposed: another engine leads the rounds now');
       this.running = false;
-      clearTimeout(this.stepTimer);
-      clearTimeout(this.endTimer);
+      this.cancelSteps();
       return;
     }
     this.options.log.error({ err: error }, 'round step failed; abandoning the round');
-    clearTimeout(this.stepTimer);
-    clearTimeout(this.endTimer);
+    this.cancelSteps();
     if (this.round && this.state !== 'ENDED') this.options.bus.publish(ABANDONED_ROUNDS, String(this.round.id));
     this.state = 'ENDED';
     if (!this.running) return;
