@@ -134,6 +134,7 @@ describe('the house key', () => {
     expect(loadHouseKey(dataDir).publicKey.toBase58()).toBe(first.publicKey.toBase58());
   });
 
+  // Two server starts on one DATA_DIR, each as long as a beforeAll's (hookTimeout 60 s) may take.
   it('gives the server the same house wallet after a restart', async () => {
     const wallets: string[] = [];
     for (let run = 0; run < 2; run += 1) {
@@ -143,7 +144,7 @@ describe('the house key', () => {
     }
     expect(wallets[0]).toBe(loadHouseKey(dataDir).publicKey.toBase58());
     expect(wallets[1]).toBe(wallets[0]);
-  });
+  }, 120_000);
 });
 
 describe('the faucet', () => {

@@ -113,6 +113,8 @@ describe('faults on PostgreSQL', () => {
         );
         expect(await voidRefunds(db, betId)).toHaveLength(1);
         expect(await balanceOf(db, player.id)).toBe(5000n);
+        // The row is VOID before GAME_VOIDED goes out: wait for the event to arrive.
+        await waitUntil(() => game().some((e) => e.eventType === 'GAME_VOIDED'), 10_000, 'GAME_VOIDED');
         const voided = game().find((e) => e.eventType === 'GAME_VOIDED');
         expect(voided?.data).toMatchObject({ gameId: String(roundId), fullRate: 1000 });
         await waitUntil(

@@ -25,6 +25,7 @@ describe('a restart with pending withdrawals', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  // Two server starts on one DATA_DIR, each as long as a beforeAll's (hookTimeout 60 s) may take.
   it('makes exactly one transfer for each withdrawal', async () => {
     t = await startServer({ DATA_DIR: dataDir }, { chain });
     const player = await playerWithCoins(t, 1);
@@ -67,5 +68,5 @@ describe('a restart with pending withdrawals', () => {
       .where(eq(withdrawals.wallet, player.wallet));
     expect(rows.map((row) => row.status)).toEqual(['confirmed', 'confirmed']);
     expect(await balanceOf(t, player)).toBe(400_000n);
-  });
+  }, 120_000);
 });

@@ -12,6 +12,7 @@ describe('restart', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'moonrush-restart-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  // The database, then a server, opened on one DATA_DIR: each as long as a beforeAll's (60 s) may take.
   it('voids the round a stopped process left in flight and carries on with a new one', async () => {
     // What a process killed mid-flight leaves behind: a STARTED round in the stored database.
     const before = await openDatabase({ dataDir });
@@ -43,5 +44,5 @@ describe('restart', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });

@@ -14,6 +14,7 @@ describe('graceful shutdown', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'moonrush-shutdown-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+  // A server started from its sources (up to 60 s, below) and stopped.
   it('on SIGTERM voids the open round, closes STOMP with 1001 and the database cleanly, and exits 0', async () => {
     const port = await freePort();
     const env = {
@@ -55,5 +56,5 @@ describe('graceful shutdown', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 });
