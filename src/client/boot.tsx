@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { languageOfVisit, showLanguage } from './i18n/i18n';
 import { startSound } from './audio';
-import { connectGame } from './net/connect';
+import { connectGame } from './game/connect';
 import { Providers } from './providers';
 import { startWebglWarmup } from './stage/webglWarmup';
 

@@ -9,8 +9,8 @@
 import { playSound } from '../audio';
 import { ApiError } from '../net/api';
 import { cancelBet, cashOut, createBet } from '../net/bets';
-import { refreshRoundBets } from '../net/roundBets';
-import { refreshProfile } from '../net/session';
+import { refreshRoundBets } from '../round/roundBets';
+import { refreshProfile } from '../account/profile';
 import { realityCheckAtom } from '../state/limitsAtom';
 import { openModalAtom } from '../state/modalAtom';
 import { panelAtoms } from '../state/panelsAtom';

@@ -17,7 +17,7 @@ import {
   type PlayerLimitsUpdate,
   type RealityCheckMinutes,
 } from '../../../shared/protocol';
-import { excludeSelf, loadLimits, saveLimits } from '../../net/limits';
+import { excludeSelf, loadLimits, saveLimits } from '../../game/limits';
 import { limitsAtom } from '../../state/limitsAtom';
 import { typedHundredths } from '../../../shared/money';
 import { amountText } from '../../panels/amountText';

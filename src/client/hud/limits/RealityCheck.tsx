@@ -5,7 +5,7 @@
 
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { loadLimits, sessionResult } from '../../net/limits';
+import { loadLimits, sessionResult } from '../../game/limits';
 import { answerRealityCheck } from '../../panels/controller';
 import { limitsAtom, realityCheckAtom } from '../../state/limitsAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';

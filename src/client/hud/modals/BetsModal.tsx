@@ -7,7 +7,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
 import type { BetWithRound } from '../../../shared/protocol';
 import { api } from '../../net/api';
-import { fromWire, type PlayerBet } from '../../net/betStatus';
+import { fromWire, type PlayerBet } from '../../state/betStatus';
 import { openFairnessAtom } from '../../state/modalAtom';
 import { ownProofsAtom } from '../../state/settlementAtom';
 import { formatCoins, formatRate, formatTime, rateColor } from '../format';

@@ -5,7 +5,7 @@
 
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { signOut } from '../../net/session';
+import { signOut } from '../../game/session';
 import { profileAtom } from '../../state/profileAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
 import { formatCoins } from '../format';
