@@ -11,7 +11,7 @@ import { ApiError } from '../net/api';
 import { openModalAtom } from '../state/modalAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { Button } from '../hud/pixel';
-import { formatCoins, formatRate } from '../hud/format';
+import { formatCoins, formatRate } from '../i18n/format';
 import { useT } from '../i18n/i18n';
 import { sendMessage, shareableBets } from './chatFeed';
 

@@ -7,7 +7,7 @@
 import { coinsToHundredths } from '../../shared/money';
 import type { Decision, Strategy } from './replay';
 import { t } from '../i18n/i18n';
-import { formatCoins } from '../hud/format';
+import { formatCoins } from '../i18n/format';
 
 /** After a win or a loss: back to the base stake, or the last stake increased by `percent`. */
 export type StakeChange = { reset: true } | { increasePercent: number };

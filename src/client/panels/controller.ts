@@ -22,7 +22,7 @@ import { store } from '../state/store';
 import { newIdempotencyKey } from './idempotencyKey';
 import { panelNow, updatePanel, updatePanels } from './panelStore';
 import { betAmount, cashedOut, idle, placed, queued, stopAutoBet, target, withAutoRun } from './transitions';
-import { formatRate } from '../hud/format';
+import { formatRate } from '../i18n/format';
 import { t } from '../i18n/i18n';
 import { computeFrame, createFrameState } from '../flight/frame';
 import { clockOffsetAtom } from '../state/clockAtom';

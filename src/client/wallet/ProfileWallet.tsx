@@ -17,7 +17,7 @@ import {
   solToLamports,
 } from '../../shared/money';
 import { depositMax } from '../../shared/paymentRules';
-import { formatCoins, formatSol } from '../hud/format';
+import { formatCoins, formatSol } from '../i18n/format';
 import { Button } from '../hud/pixel';
 import { AmountForm, Notice } from './AmountForm';
 import { paymentEnvironmentAtom } from '../state/paymentEnvironmentAtom';

@@ -23,7 +23,7 @@ import { figures, type Figures } from '../../lab/figures';
 import { loadVerifiedRounds, type VerifiedRounds } from '../../lab/labRounds';
 import { replay, type Outcome } from '../../lab/replay';
 import { runCustomStrategy } from '../../lab/sandbox';
-import { formatCoins, formatPercent } from '../format';
+import { formatCoins, formatPercent } from '../../i18n/format';
 import { Button } from '../pixel';
 import { Modal } from '../modals/Modal';
 import { BalanceChart } from './BalanceChart';

@@ -21,7 +21,7 @@ import { excludeSelf, loadLimits, saveLimits } from '../../game/limits';
 import { limitsAtom } from '../../state/limitsAtom';
 import { typedHundredths } from '../../../shared/money';
 import { amountText } from '../../panels/amountText';
-import { formatCoins, formatDateTime } from '../format';
+import { formatCoins, formatDateTime } from '../../i18n/format';
 import { Button } from '../pixel';
 import { useLoad } from '../../useLoad';
 import './limits.css';

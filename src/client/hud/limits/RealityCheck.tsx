@@ -9,7 +9,7 @@ import { loadLimits, sessionResult } from '../../game/limits';
 import { answerRealityCheck } from '../../panels/controller';
 import { limitsAtom, realityCheckAtom } from '../../state/limitsAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
-import { formatCoins } from '../format';
+import { formatCoins } from '../../i18n/format';
 import { Button } from '../pixel';
 import { Modal } from '../modals/Modal';
 import { useLoad } from '../../useLoad';

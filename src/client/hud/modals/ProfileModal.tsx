@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { signOut } from '../../game/session';
 import { profileAtom } from '../../state/profileAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
-import { formatCoins } from '../format';
+import { formatCoins } from '../../i18n/format';
 import { Button } from '../pixel';
 import { EmailSignIn } from './EmailSignIn';
 import { Modal } from './Modal';

@@ -1,13 +1,13 @@
 /**
  * How the page writes numbers and times (docs/spec.md, "Decisions on the spec's open points"; docs/hud.md
  * "Languages"): in the page's language through Intl, except that English keeps the spec's coins
- * (`1.234,56`) and multipliers (`x1.23`). Every number the HUD shows goes through here.
+ * (`1.234,56`) and multipliers (`x1.23`). Every number the page shows (the HUD, the chat, the wallet, the console) goes through here.
  */
 
 import { RATE_GREEN_ABOVE, RATE_YELLOW_ABOVE } from '../../shared/constants';
 import { shownRate } from '../../shared/growth';
 import { formatCoins as specCoins } from '../../shared/money';
-import { currentLanguage } from '../i18n/i18n';
+import { currentLanguage } from './i18n';
 
 /** One Intl formatter per language and shape, made on first use. */
 const formatters = new Map<string, Intl.NumberFormat>();
