@@ -18,7 +18,7 @@ import {
 } from '../../shared/money';
 import { depositMax } from '../../shared/paymentRules';
 import { formatCoins, formatSol } from '../i18n/format';
-import { Button } from '../hud/pixel';
+import { Button } from '../pixel';
 import { AmountForm, Notice } from './AmountForm';
 import { paymentEnvironmentAtom } from '../state/paymentEnvironmentAtom';
 import { profileAtom } from '../state/profileAtom';

@@ -2,7 +2,7 @@
 
 import type { PlayerBet } from '../../state/betStatus';
 import { formatCoins, formatRate, rateColor } from '../../i18n/format';
-import { Chip } from '../pixel';
+import { Chip } from '../../pixel';
 import { useT } from '../../i18n/i18n';
 
 interface BetRowProps {

@@ -9,7 +9,7 @@ import { profileAtom, profileLoadingAtom, profileUnreachableAtom } from '../../s
 import { accessTokenAtom } from '../../state/sessionAtom';
 import { t, useT } from '../../i18n/i18n';
 import { formatCoins } from '../../i18n/format';
-import { Button } from '../pixel';
+import { Button } from '../../pixel';
 
 export function profileLabel(
   signedIn: boolean,

@@ -24,7 +24,7 @@ import { loadVerifiedRounds, type VerifiedRounds } from '../../lab/labRounds';
 import { replay, type Outcome } from '../../lab/replay';
 import { runCustomStrategy } from '../../lab/sandbox';
 import { formatCoins, formatPercent } from '../../i18n/format';
-import { Button } from '../pixel';
+import { Button } from '../../pixel';
 import { Modal } from '../modals/Modal';
 import { BalanceChart } from './BalanceChart';
 import { RunRounds, useOpenRound } from './RunRounds';

@@ -22,7 +22,7 @@ import { limitsAtom } from '../../state/limitsAtom';
 import { typedHundredths } from '../../../shared/money';
 import { amountText } from '../../panels/amountText';
 import { formatCoins, formatDateTime } from '../../i18n/format';
-import { Button } from '../pixel';
+import { Button } from '../../pixel';
 import { useLoad } from '../../useLoad';
 import './limits.css';
 import { useT } from '../../i18n/i18n';

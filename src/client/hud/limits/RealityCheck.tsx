@@ -10,7 +10,7 @@ import { answerRealityCheck } from '../../panels/controller';
 import { limitsAtom, realityCheckAtom } from '../../state/limitsAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
 import { formatCoins } from '../../i18n/format';
-import { Button } from '../pixel';
+import { Button } from '../../pixel';
 import { Modal } from '../modals/Modal';
 import { useLoad } from '../../useLoad';
 import { useT } from '../../i18n/i18n';

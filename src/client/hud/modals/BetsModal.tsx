@@ -11,7 +11,7 @@ import { fromWire, type PlayerBet } from '../../state/betStatus';
 import { openFairnessAtom } from '../../state/modalAtom';
 import { ownProofsAtom } from '../../state/settlementAtom';
 import { formatCoins, formatRate, formatTime, rateColor } from '../../i18n/format';
-import { Chip } from '../pixel';
+import { Chip } from '../../pixel';
 import { fairnessOfBet } from './fairnessOfBet';
 import { Modal } from './Modal';
 import { useLoad } from '../../useLoad';

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { signInWithPassword } from '../../game/session';
-import { Button } from '../pixel';
+import { Button } from '../../pixel';
 import { useT } from '../../i18n/i18n';
 
 export function EmailSignIn() {

@@ -9,7 +9,7 @@ import { signOut } from '../../game/session';
 import { profileAtom } from '../../state/profileAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
 import { formatCoins } from '../../i18n/format';
-import { Button } from '../pixel';
+import { Button } from '../../pixel';
 import { EmailSignIn } from './EmailSignIn';
 import { Modal } from './Modal';
 import { WalletSlot } from './WalletSlot';
