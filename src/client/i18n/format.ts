@@ -47,6 +47,9 @@ export function formatPercent(share: number): string {
 /** The language's decimal sign, for texts built on every frame (the stage's readout) without an Intl call each time. */
 export function decimalSign(): string {
   const language = currentLanguage();
+  // English writes the spec's point, as formatRate does, without making the page's first Intl
+  // formatter (whose locale data costs a slow phone tens of milliseconds at boot).
+  if (language === 'en') return '.';
   let sign = decimalSigns.get(language);
   if (sign === undefined) {
     sign = numberFormat(1, false).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
