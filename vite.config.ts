@@ -15,9 +15,6 @@ import { uiTilesPlugin } from './scripts/uiTiles';
 const MAIN = fileURLToPath(new URL('src/client/main.tsx', import.meta.url));
 const BOOT = fileURLToPath(new URL('src/client/boot.tsx', import.meta.url));
 
-/** React on its own chunk, which main.tsx evaluates a task before boot's (scripts/bootChunk.ts). */
-const REACT_CHUNK = { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ };
-
 const server = `http://localhost:${process.env.PORT ?? 8080}`;
 
 /** Where a build goes: dist/, or dist-test/ for the test build. The ops console's pass (vite.ops.config.ts) writes there too. */
@@ -53,7 +50,7 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       chunkSizeWarningLimit: 1500,
       cssCodeSplit: false,
-      rolldownOptions: { output: { codeSplitting: { groups: [REACT_CHUNK, bootChunkGroup(MAIN, BOOT)] } } },
+      rolldownOptions: { output: { codeSplitting: { groups: [bootChunkGroup(MAIN, BOOT)] } } },
     },
     server: {
       port: Number(process.env.DEV_PORT ?? 5173),

@@ -4,8 +4,7 @@
  * stage) that shares a few of its modules, which made some twenty small chunks for index.html to
  * preload: on a phone's few connections each costs a round trip. Every lazy part is imported from
  * boot's code, so boot's chunk is always loaded before any of them needs it
- * (docs/benchmarks/lighthouse.md). What the entry (main.tsx) imports itself stays in the entry, and
- * React is a chunk of its own (vite.config.ts), which main.tsx evaluates a task earlier.
+ * (docs/benchmarks/lighthouse.md). What the entry (main.tsx) imports itself stays in the entry.
  */
 
 import type { Rolldown } from 'vite';

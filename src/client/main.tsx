@@ -9,9 +9,4 @@
 import { afterFirstPaint } from './firstPaint';
 import './styles.css';
 
-// React's evaluation and the page's are each a task of their own (docs/benchmarks/lighthouse.md).
-const nextTask = () => new Promise((resolve) => setTimeout(resolve));
-void afterFirstPaint(document.getElementById('root')!)
-  .then(() => import('react-dom/client'))
-  .then(nextTask)
-  .then(() => import('./boot'));
+void afterFirstPaint(document.getElementById('root')!).then(() => import('./boot'));
