@@ -16,6 +16,59 @@ const forbid = (groups, message, { node = false } = {}) => ({
   ],
 });
 
+/**
+ * The client's folders, lowest first (docs/architecture.md "Client folders"): a folder may import the
+ * folders of the layers below its own, never another folder of its own layer nor one above. The
+ * page's entry files (App, Page, boot, main, shell, providers, firstPaint) import them all; none imports those.
+ */
+const CLIENT_LAYERS = [
+  ['state'],
+  ['i18n'],
+  ['net'],
+  ['flight', 'audio', 'pixel', 'account', 'round', 'proof', 'lab'],
+  ['panels'],
+  ['game'],
+  ['chat', 'wallet'],
+  ['hud', 'stage'],
+  ['ops'],
+];
+const CLIENT_ENTRIES = ['App', 'Page', 'boot', 'main', 'shell', 'providers', 'firstPaint'];
+/** What net/ may read of state/: the store and the session it renews (`api.ts`), and the busy flag it raises while it waits. */
+const NET_STATE = ['store', 'sessionAtom', 'serverBusyAtom'];
+const NO_SERVER = 'The client may import only shared code, never the server.';
+
+/** One rule per client folder: the server and Node, and the folders at or above its layer. */
+const clientLayers = () =>
+  CLIENT_LAYERS.flatMap((layer, level) =>
+    layer.map((folder) => {
+      const above = CLIENT_LAYERS.slice(level).flat().filter((other) => other !== folder);
+      const below = CLIENT_LAYERS.slice(0, level).flat();
+      const patterns = [
+        { group: ['**/server/**', 'node:*'], message: NO_SERVER },
+        {
+          regex: `^(\\.\\./)+(${[...above, ...CLIENT_ENTRIES].join('|')})(/|$)`,
+          message: `${folder}/ may import only ${below.length ? `${below.join(', ')} and ` : ''}shared (docs/architecture.md "Client folders").`,
+        },
+      ];
+      if (folder === 'net')
+        patterns.push({
+          regex: `^(\\.\\./)+state/(?!(${NET_STATE.join('|')})$)`,
+          message: 'net/ moves and decodes bytes: of state/ it reads only the session (game/ writes the rest).',
+        });
+      if (folder === 'hud')
+        patterns.push({
+          regex: '^(\\.\\./)+stage(/|$)',
+          message: "The HUD never imports the stage: what both need (the flight's frame) lives in src/client/flight/.",
+        });
+      return {
+        files: [`src/client/${folder}/**/*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': ['error', { patterns, paths: builtinModules.map((name) => ({ name, message: NO_SERVER })) }],
+        },
+      };
+    }),
+  );
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'dist-test', 'data', 'node_modules', 'assets/atlases', '.assetpack', 'coverage', 'test-results'] },
   js.configs.recommended,
@@ -31,25 +84,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...forbid(['**/server/**'], 'The client may import only shared code, never the server.', { node: true }),
+      ...forbid(['**/server/**'], NO_SERVER, { node: true }),
     },
   },
-  {
-    files: ['src/client/net/**/*.{ts,tsx}'],
-    rules: forbid(
-      ['**/server/**', '**/state/panelsAtom'],
-      'net/ does I/O only: it hands bet panel events to the panels\' controller (src/client/panels/), never writes panels.',
-      { node: true },
-    ),
-  },
-  {
-    files: ['src/client/hud/**/*.{ts,tsx}'],
-    rules: forbid(
-      ['**/server/**', '**/stage/*'],
-      'The HUD never imports the stage: what both need (the flight\'s frame) lives in src/client/flight/.',
-      { node: true },
-    ),
-  },
+  ...clientLayers(),
   {
     files: ['src/server/**/*.ts'],
     rules: forbid(

@@ -8,7 +8,7 @@ import { AssetPack, type AssetPackConfig } from '@assetpack/core';
 import { pixiManifest } from '@assetpack/core/manifest';
 import { texturePacker, texturePackerManifestMod } from '@assetpack/core/texture-packer';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { UI_FOLDER } from '../src/client/hud/pixel/tiles';
+import { UI_FOLDER } from '../src/client/pixel/tiles';
 import { BUNDLES } from '../src/client/stage/frames';
 
 const manifest = { output: 'manifest.json', createShortcuts: true, trimExtensions: true };

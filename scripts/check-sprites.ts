@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { BUNDLES, frameFiles, type FrameSpec } from '../src/client/stage/frames';
-import { UI_FOLDER, UI_TILES } from '../src/client/hud/pixel/tiles';
+import { UI_FOLDER, UI_TILES } from '../src/client/pixel/tiles';
 
 /** Every PNG the page needs with its size: the stage's frames, then the pixel kit's tiles. */
 function expectedFiles(root: string): { path: string; width: number; height: number }[] {

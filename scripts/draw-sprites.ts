@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUNDLES, frameFiles } from '../src/client/stage/frames';
-import { UI_FOLDER, UI_TILES } from '../src/client/hud/pixel/tiles';
+import { UI_FOLDER, UI_TILES } from '../src/client/pixel/tiles';
 import { drawRocket } from './sprites/rocket';
 import { drawSpace } from './sprites/space';
 import { drawUi } from './sprites/ui';

@@ -8,7 +8,7 @@
 import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Plugin } from 'vite';
-import { UI_FOLDER } from '../src/client/hud/pixel/tiles';
+import { UI_FOLDER } from '../src/client/pixel/tiles';
 
 const SOURCE = join('sprites', UI_FOLDER);
 

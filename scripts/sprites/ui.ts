@@ -12,7 +12,7 @@ import {
   CHIP_COLORS,
   type ButtonState,
   type TileSpec,
-} from '../../src/client/hud/pixel/tiles';
+} from '../../src/client/pixel/tiles';
 import { hex, Pixels, type Rgba } from './Pixels';
 import { PALETTE as P } from './sphere';
 

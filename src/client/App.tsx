@@ -1,7 +1,8 @@
 /** The page: the HUD with the stage in its centre. */
 
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Hud } from './hud/Hud';
+import { LiveOnly } from './hud/LiveOnly';
 
 let hudCommitted!: () => void;
 const afterHudCommit = new Promise<void>((resolve) => (hudCommitted = resolve));
@@ -20,9 +21,9 @@ export function App() {
   return (
     <Hud
       stage={
-        <Suspense fallback={null}>
+        <LiveOnly>
           <StageHost />
-        </Suspense>
+        </LiveOnly>
       }
     />
   );

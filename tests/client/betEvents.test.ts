@@ -2,8 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetStore, store } from '../../src/client/state/store';
 import { decodeBetEvent, decodeOnline } from '../../src/client/net/betEvents';
 import { BET_BATCH_MS, BetFeed, reduceBets } from '../../src/client/round/betList';
+import { receiveBetEvent } from '../../src/client/game/feed';
 import type { Bet, BetEvent } from '../../src/shared/protocol';
-import { fromWire } from '../../src/client/net/betStatus';
+import { fromWire } from '../../src/client/state/betStatus';
 import { betsAtom } from '../../src/client/state/betsAtom';
 import { ownBetIdsAtom } from '../../src/client/state/ownBetIdsAtom';
 import { INITIAL_PANEL, panelAtoms } from '../../src/client/state/panelsAtom';
@@ -84,12 +85,11 @@ describe('the bet feed', () => {
 
   it("settles the player's own panel at once when its bet is refunded, and frees it when cancelled", () => {
     resetStore();
-    const feed = new BetFeed();
     store.set(ownBetIdsAtom, new Set(['7', '8']));
     store.set(panelAtoms[0]!, { ...INITIAL_PANEL, betState: 'running', betId: '7' });
     store.set(panelAtoms[1]!, { ...INITIAL_PANEL, betState: 'created', betId: '8' });
-    feed.push(refunded('7', 2));
-    feed.push(canceled('8'));
+    receiveBetEvent(refunded('7', 2));
+    receiveBetEvent(canceled('8'));
     expect(store.get(panelAtoms[0]!)).toMatchObject({ betState: 'idle', betId: null });
     expect(store.get(panelAtoms[1]!)).toMatchObject({ betState: 'idle', betId: null });
     expect([...store.get(ownBetIdsAtom)]).toEqual(['7']);

@@ -19,6 +19,7 @@ import { historyAtom } from '../../src/client/state/historyAtom';
 import { INITIAL_ROUND, roundAtom } from '../../src/client/state/roundAtom';
 import { resetStore, store } from '../../src/client/state/store';
 import { reducePanel } from '../../src/client/panels/transitions';
+import { receiveGameEvent } from '../../src/client/game/feed';
 
 const created = (gameId: string): GameEvent => ({
   eventType: 'GAME_CREATED',
@@ -183,7 +184,7 @@ describe('panels on round events', () => {
   it('the store moves both panels with the round', () => {
     resetStore();
     store.set(panelAtoms[0]!, panel({ betState: 'created', betId: '5' }));
-    applyGameEvent(started('1'), 0);
+    receiveGameEvent(started('1'));
     expect(store.get(panelAtoms[0]!).betState).toBe('running');
     expect(store.get(panelAtoms[1]!)).toEqual(INITIAL_PANEL);
   });
@@ -194,7 +195,7 @@ describe('panels on round events', () => {
     store.set(betsAtom, [
       { betId: '5', status: 'CREATED', time: 0, nickname: 'a', amount: 100, rate: null, winAmount: null },
     ]);
-    for (const event of [created('4'), started('4'), tickOf('4', 2.5, 15_000), voided('4')]) applyGameEvent(event, 0);
+    for (const event of [created('4'), started('4'), tickOf('4', 2.5, 15_000), voided('4')]) receiveGameEvent(event);
     expect(store.get(roundAtom)).toEqual({ ...INITIAL_ROUND, gameId: '4' });
     expect(store.get(tickAtom)).toEqual({ gameId: '4', rate: 1, confirmedMs: 0, everyMs: 100 });
     expect(store.get(panelAtoms[0]!).betState).not.toMatch(/created|running/);

@@ -6,7 +6,7 @@
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { shownRate } from '../../src/shared/growth';
-import { decimalSign, formatCoins, formatOnline, formatPercent, formatRate } from '../../src/client/hud/format';
+import { decimalSign, formatCoins, formatOnline, formatPercent, formatRate } from '../../src/client/i18n/format';
 import { showLanguage } from '../../src/client/i18n/i18n';
 import type { Language } from '../../src/client/i18n/languages';
 

@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Box, Button, Chip, Toggle } from '../../src/client/hud/pixel';
-import { buttonCorner, chipCorner, UI_TILES } from '../../src/client/hud/pixel/tiles';
+import { Box, Button, Chip, Toggle } from '../../src/client/pixel';
+import { buttonCorner, chipCorner, UI_TILES } from '../../src/client/pixel/tiles';
 
 afterEach(cleanup);
 

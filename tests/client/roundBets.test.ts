@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { refreshRoundBets } from '../../src/client/net/roundBets';
+import { refreshRoundBets } from '../../src/client/round/roundBets';
 import { betsAtom } from '../../src/client/state/betsAtom';
 import { INITIAL_ROUND, roundAtom } from '../../src/client/state/roundAtom';
 import { store } from '../../src/client/state/store';

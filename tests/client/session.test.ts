@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { referralFields, storeReferralFromQuery } from '../../src/client/net/referral';
-import { refreshProfile, signIn, signInWithPassword, signOut } from '../../src/client/net/session';
+import { referralFields, storeReferralFromQuery } from '../../src/client/account/referral';
+import { refreshProfile } from '../../src/client/account/profile';
+import { signIn, signInWithPassword, signOut } from '../../src/client/game/session';
 import { profileLabel } from '../../src/client/hud/header/ProfileButton';
 import { paymentEnvironmentAtom } from '../../src/client/state/paymentEnvironmentAtom';
 import { profileAtom, profileLoadingAtom, profileUnreachableAtom } from '../../src/client/state/profileAtom';

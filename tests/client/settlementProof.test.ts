@@ -3,7 +3,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { auditPath, leafHash, merkleRoot } from '../../src/shared/merkle';
 import { receiptText, settlementLeaf } from '../../src/shared/settlement';
 import type { Bet, BetProof, Receipt, ReceiptKeys } from '../../src/shared/protocol';
-import { applyGameEvent } from '../../src/client/round/roundEvents';
+import { receiveGameEvent } from '../../src/client/game/feed';
 import { checkOwnBets, receiptSigner } from '../../src/client/proof/verify';
 import { ownBetIdsAtom } from '../../src/client/state/ownBetIdsAtom';
 import { liveRootsAtom, ownProofsAtom } from '../../src/client/state/settlementAtom';
@@ -35,7 +35,7 @@ describe("the page's checks of its own settlements", () => {
   it('checks its bets against the root GAME_ENDED brought, and catches a payout changed since', async () => {
     const published = [bet('11', 2000), bet('12', null), bet('13', 1500)];
     const root = serveProofs(published, [bet('11', 2000), bet('12', null), bet('13', 1600)]);
-    applyGameEvent({
+    receiveGameEvent({
       eventType: 'GAME_ENDED',
       data: { gameId: '7', rate: 1.8, fullRate: 1.8, hash: 'h', salt: 's', time: 1, settlementRoot: root },
     });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UI_TILES } from '../../src/client/hud/pixel/tiles';
+import { UI_TILES } from '../../src/client/pixel/tiles';
 import { openBrowser, type Browser } from './browser';
 
 /** The kit's own CSS with one tile inlined, drawn at two sizes: the nine-slice must keep its corners pixel for pixel. */
@@ -29,7 +29,7 @@ describe('a pixel box in Chromium', () => {
   it('keeps the 15px corners of the tile sheet at any size and fills the middle from it', async () => {
     const spec = UI_TILES.find((tile) => tile.name === 'box-default')!;
     const tile = readFileSync('sprites/ui/box-default.png');
-    const css = readFileSync('src/client/hud/pixel/pixel.css', 'utf8');
+    const css = readFileSync('src/client/pixel/pixel.css', 'utf8');
     const box = (id: string, width: number, height: number) =>
       `<div id="${id}" class="px-tile px-box" style="position:absolute;top:${id === 'small' ? 10 : 200}px;left:10px;width:${width}px;height:${height}px;padding:0;--px-image:url(data:image/png;base64,${tile.toString('base64')});--px-slice:${spec.corner!.y} ${spec.corner!.x};--px-corner:${spec.corner!.y}px ${spec.corner!.x}px"></div>`;
     await browser.page.setContent(

@@ -1,4 +1,5 @@
 import { ESLint } from 'eslint';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
@@ -25,6 +26,43 @@ describe('import boundaries (docs/architecture.md "Parts")', () => {
     expect(await refused('src/client/hud/panel/x.tsx', '../../stage/SceneRunner')).toBe(true);
     expect(await refused('src/client/hud/panel/x.tsx', '../../flight/frame')).toBe(false);
     expect(await refused('src/client/panels/x.ts', '../state/panelsAtom')).toBe(false);
+  });
+
+  it('keeps the client\'s folders in their layers (docs/architecture.md "Client folders")', async () => {
+    const cases: [file: string, source: string, refused: boolean][] = [
+      // net/ moves and decodes bytes: no panels, round, HUD, game, nor state beyond the session.
+      ['src/client/net/x.ts', '../panels/panelStore', true],
+      ['src/client/net/x.ts', '../round/roundEvents', true],
+      ['src/client/net/x.ts', '../hud/Hud', true],
+      ['src/client/net/x.ts', '../game/feed', true],
+      ['src/client/net/x.ts', '../state/roundAtom', true],
+      ['src/client/net/x.ts', '../state/sessionAtom', false],
+      ['src/client/net/x.ts', '../i18n/format', false],
+      // Round events reach the panels through game/ only, and the panels never call game/ back.
+      ['src/client/round/x.ts', '../panels/serverEvents', true],
+      ['src/client/panels/x.ts', '../game/feed', true],
+      ['src/client/panels/x.ts', '../net/bets', false],
+      ['src/client/game/x.ts', '../panels/serverEvents', false],
+      // state/ holds atoms: it imports no other folder.
+      ['src/client/state/x.ts', '../net/api', true],
+      ['src/client/state/x.ts', '../lab/autoRules', true],
+      // Formatting is i18n's, below everything that shows a number; the HUD is above the chat.
+      ['src/client/chat/x.tsx', '../hud/Hud', true],
+      ['src/client/hud/x.tsx', '../chat/ChatDock', false],
+      ['src/client/stage/x.ts', '../i18n/format', false],
+      ['src/client/hud/panel/x.tsx', '../../stage/SceneRunner', true],
+      ['src/client/wallet/x.ts', '../audio', false],
+      ['src/client/audio/x.ts', '../wallet/WalletRoot', true],
+    ];
+    for (const [file, source, expected] of cases)
+      expect([file, source, await refused(file, source)]).toEqual([file, source, expected]);
+  });
+
+  it('has a layer for every client folder: none may import the page\'s entry files', async () => {
+    const folders = readdirSync('src/client', { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const open: string[] = [];
+    for (const { name } of folders) if (!(await refused(`src/client/${name}/x.ts`, '../App'))) open.push(name);
+    expect(open).toEqual([]);
   });
 
   it('keeps the database apart from the betting functions it runs: the composition root joins them', async () => {

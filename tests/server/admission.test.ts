@@ -21,6 +21,18 @@ import { openRaw, waitUntil, type RawClient } from './stompClient';
 /** Call options saying the call comes from `address` (these servers trust X-Forwarded-For). */
 const from = (address: string, token?: string) => ({ headers: { 'x-forwarded-for': address }, token });
 
+/** A built client's folder: its files are routes too. */
+function builtClient(): string {
+  const dist = mkdtempSync(join(tmpdir(), 'moonrush-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+  writeFileSync(join(dist, 'main-abcdefgh.js'), '');
+  return dist;
+}
+
+/** One of the page's files, as a visitor from `address` asks for it. */
+const pageFile = async (api: string, path: string, address: string) =>
+  (await fetch(new URL(path, api), { headers: { 'x-forwarded-for': address } })).status;
+
 /** The statuses of `times` calls made one after another. */
 async function statuses(times: number, make: () => Promise<{ status: number }>): Promise<number[]> {
   const out: number[] = [];
@@ -125,11 +137,7 @@ describe('a flood of nonces from many addresses', () => {
 describe('budgets', () => {
   let t: TestServer;
   beforeAll(async () => {
-    // A built client's files are routes too.
-    const dist = mkdtempSync(join(tmpdir(), 'moonrush-dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html>');
-    writeFileSync(join(dist, 'main-abcdefgh.js'), '');
-    t = await startServer({ STATIC_DIR: dist });
+    t = await startServer({ STATIC_DIR: builtClient() });
   }, 180_000);
   afterAll(() => t.close());
 
@@ -188,7 +196,7 @@ describe('STOMP places kept for signed-in players', () => {
 describe('requests in progress per address', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startServer({ TRUST_PROXY: 'true', HTTP_ANONYMOUS_PER_ADDRESS: '2' });
+    t = await startServer({ TRUST_PROXY: 'true', HTTP_ANONYMOUS_PER_ADDRESS: '2', STATIC_DIR: builtClient() });
   }, 180_000);
   afterAll(() => t.close());
 
@@ -217,6 +225,8 @@ describe('requests in progress per address', () => {
     ]);
     expect((await call(t.api, 'GET', '/game/last', undefined, from('203.0.113.20', token))).status).toBe(200);
     expect((await call(t.api, 'GET', '/game/last', undefined, from('203.0.113.21'))).status).toBe(200);
+    // The page's own files still load, so the visitor's page starts and can say the server is busy.
+    expect(await pageFile(t.api, '/main-abcdefgh.js', '203.0.113.20')).toBe(200);
     for (const socket of held) socket.destroy();
     await expect
       .poll(async () => (await call(t.api, 'GET', '/game/last', undefined, from('203.0.113.20'))).status)
@@ -227,7 +237,7 @@ describe('requests in progress per address', () => {
 describe('shedding while the event loop runs late', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startServer({ TRUST_PROXY: 'true', HTTP_SHED_LAG_MS: '300' });
+    t = await startServer({ TRUST_PROXY: 'true', HTTP_SHED_LAG_MS: '300', STATIC_DIR: builtClient() });
   }, 180_000);
   afterAll(() => t.close());
 
@@ -247,5 +257,9 @@ describe('shedding while the event loop runs late', () => {
     ]);
     expect([visitor.status, visitor.retryAfter]).toEqual([503, '2']);
     expect([player.status, cashOut.status, health.status]).toEqual([200, 404, 200]);
+    // Late again: the page's own files are served all the same.
+    while (performance.now() < until + 2200);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await pageFile(t.api, '/', '198.51.100.30')).toBe(200);
   });
 });

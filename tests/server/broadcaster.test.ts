@@ -89,6 +89,28 @@ describe('Broadcaster', () => {
     expect(onlyE.socket.sent).toEqual([frame(3, '/e', 'sub-c')]);
   });
 
+  it('sends to whoever subscribes at the time of each send, though it keeps its audiences between sends', () => {
+    const { broadcaster, host } = setup();
+    const early = connectedSession(host, 'a', 'sub-a', ['/d', '/e']);
+    broadcaster.publishTogether([
+      { destination: '/d', jsons: ['{"n":1}'] },
+      { destination: '/e', jsons: ['{"n":2}'] },
+    ]);
+    const late = connectedSession(host, 'b', 'sub-b', ['/e']);
+    broadcaster.publishTogether([
+      { destination: '/d', jsons: ['{"n":3}'] },
+      { destination: '/e', jsons: ['{"n":4}'] },
+    ]);
+    early.socket.receive('UNSUBSCRIBE\nid:sub-a1\n\n\0');
+    broadcaster.publishTogether([
+      { destination: '/d', jsons: ['{"n":5}'] },
+      { destination: '/e', jsons: ['{"n":6}'] },
+    ]);
+    const ids = (sent: string[]) => sent.map((frames) => [...frames.matchAll(/"n":(\d)/g)].map(([, n]) => Number(n)));
+    expect(ids(early.socket.sent)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(ids(late.socket.sent)).toEqual([[4], [6]]);
+  });
+
   it('drops a slow subscriber whose buffer passes the bound and keeps serving the others', () => {
     const { broadcaster, host, dropped } = setup();
     const slow = connectedSession(host, 'slow', '0');

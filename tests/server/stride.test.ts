@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Broadcaster, Outgoing } from '../../src/server/stomp/Broadcaster';
+import { Stride } from '../../src/server/stomp/Stride';
 import { DESTINATIONS, type GameEvent } from '../../src/shared/protocol';
 import { startServer, type TestServer } from './harness';
 import { fixedCrashPoints } from './crashPoints';
@@ -107,5 +109,43 @@ describe('GAME_RATE to a small crowd', () => {
       expect(rates(round).map((rate) => rate.data.elapsedMs)).toEqual(all);
       for (const event of round) expect(event.data).not.toHaveProperty('everyMs');
     }
+  });
+});
+
+describe('GAME_STARTED to a big crowd', () => {
+  const event = (eventType: string, data: object) => ({
+    destination: DESTINATIONS.game,
+    jsons: [JSON.stringify({ eventType, data })],
+  });
+  const nextTask = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('goes to one group per task, and a group whose turn comes first gets it before its first GAME_RATE', async () => {
+    const writes: { group: number; types: string[] }[] = [];
+    const broadcaster = {
+      subscribers: () => 3000,
+      retain: () => {},
+      publishTogether: () => expect.unreachable('a stride sends by group'),
+      send: (outgoing: Outgoing[], share: { group: number }) =>
+        writes.push({
+          group: share.group,
+          types: outgoing.flatMap(({ jsons }) => jsons.map((json) => (JSON.parse(json) as GameEvent).eventType)),
+        }),
+    } as unknown as Broadcaster;
+    const stride = new Stride(broadcaster, 100, 1000);
+    stride.publish([], event('GAME_STARTED', { gameId: '1' }));
+    // Nothing is written in the task that published it.
+    expect(writes).toEqual([]);
+    await nextTask();
+    expect(writes).toEqual([{ group: 0, types: ['GAME_STARTED'] }]);
+    // Group 0's turn comes before the spread reaches group 1: group 1 then gets both in one write.
+    stride.publish([], event('GAME_RATE', { elapsedMs: 100 }));
+    stride.publish([], event('GAME_RATE', { elapsedMs: 200 }));
+    for (let i = 0; i < 4; i++) await nextTask();
+    expect(writes).toEqual([
+      { group: 0, types: ['GAME_STARTED'] },
+      { group: 0, types: ['GAME_RATE'] },
+      { group: 1, types: ['GAME_STARTED', 'GAME_RATE'] },
+      { group: 2, types: ['GAME_STARTED'] },
+    ]);
   });
 });

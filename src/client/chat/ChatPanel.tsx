@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { CHAT_ROOMS, type ChatRoom } from '../../shared/wire/chat';
 import { LANGUAGE_NAMES } from '../i18n/languages';
 import { useT } from '../i18n/i18n';
-import { Button, Toggle } from '../hud/pixel';
+import { Button, Toggle } from '../pixel';
 import { chatMentionSoundAtom, chatRoomAtom } from './chatAtoms';
 import { closeChat, openChat, switchRoom } from './chatFeed';
 import { Composer } from './Composer';

@@ -10,8 +10,8 @@ import type { BetWithRound } from '../../shared/protocol';
 import { ApiError } from '../net/api';
 import { openModalAtom } from '../state/modalAtom';
 import { accessTokenAtom } from '../state/sessionAtom';
-import { Button } from '../hud/pixel';
-import { formatCoins, formatRate } from '../hud/format';
+import { Button } from '../pixel';
+import { formatCoins, formatRate } from '../i18n/format';
 import { useT } from '../i18n/i18n';
 import { sendMessage, shareableBets } from './chatFeed';
 

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { ChatMessage } from '../../shared/wire/chat';
-import { formatTime } from '../hud/format';
+import { formatTime } from '../i18n/format';
 import { useT } from '../i18n/i18n';
 import { MessageActions } from './MessageActions';
 import { ShareCard } from './ShareCard';

@@ -4,7 +4,7 @@ import { useSetAtom } from 'jotai';
 import type { ChatShare } from '../../shared/wire/chat';
 import { api } from '../net/api';
 import { openFairnessAtom } from '../state/modalAtom';
-import { formatCoins, formatRate } from '../hud/format';
+import { formatCoins, formatRate } from '../i18n/format';
 import { useT } from '../i18n/i18n';
 
 export function ShareCard({ share }: { share: ChatShare }) {

@@ -5,9 +5,10 @@
  */
 
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, useId } from 'react';
 import { loadingAtom } from '../state/loadingAtom';
 import { useT } from '../i18n/i18n';
+import { LiveOnly } from './LiveOnly';
 
 const LoadingReadout = lazy(() => import('./LoadingReadout'));
 
@@ -31,9 +32,9 @@ export function LoadingBar() {
       >
         <div className="stage-loading-fill" style={{ width: `${Math.round(progress * 100)}%` }} />
       </div>
-      <Suspense fallback={null}>
+      <LiveOnly>
         <LoadingReadout />
-      </Suspense>
+      </LiveOnly>
     </div>
   );
 }

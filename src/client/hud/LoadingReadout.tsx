@@ -12,7 +12,7 @@ import { roundAtom } from '../state/roundAtom';
 import { store } from '../state/store';
 import { tickAtom } from '../state/tickAtom';
 import { t } from '../i18n/i18n';
-import { decimalSign, formatRate } from './format';
+import { decimalSign, formatRate } from '../i18n/format';
 
 /** The caption and the figure of a frame, as the stage shows them. */
 function readout(frame: FrameState): [string, string] {

@@ -5,7 +5,7 @@
 
 import { useAtomValue } from 'jotai';
 import { roundAtom, type RoundState } from '../state/roundAtom';
-import { formatRate } from './format';
+import { formatRate } from '../i18n/format';
 import { t, useT } from '../i18n/i18n';
 
 function announcement(round: RoundState): string {

@@ -35,6 +35,9 @@ void i18next.use(initReactI18next).init({
   initAsync: false,
   // React escapes what it renders.
   interpolation: { escapeValue: false },
+  // One namespace, which no key names: i18next then skips its check of every key for one (a
+  // regular expression a call, the most of its time in the first render).
+  nsSeparator: false,
 });
 
 /**

@@ -7,36 +7,8 @@
 import { coinsToHundredths } from '../../shared/money';
 import type { Decision, Strategy } from './replay';
 import { t } from '../i18n/i18n';
-import { formatCoins } from '../hud/format';
-
-/** After a win or a loss: back to the base stake, or the last stake increased by `percent`. */
-export type StakeChange = { reset: true } | { increasePercent: number };
-
-export interface AutoRules {
-  /** Hundredths. */
-  baseStake: number;
-  target: number;
-  /** How many bets, null for no limit. */
-  bets: number | null;
-  onWin: StakeChange;
-  onLoss: StakeChange;
-  /** Stop once the run's net result reaches +stopProfit / -stopLoss (hundredths), null for never. */
-  stopProfit: number | null;
-  stopLoss: number | null;
-  /** Stop after one win whose profit exceeds this (hundredths), null for never. */
-  stopWinAbove: number | null;
-}
-
-/** A run of the rules so far. */
-export interface AutoRun {
-  bets: number;
-  /** Net result in hundredths. */
-  net: number;
-  /** The next stake. */
-  stake: number;
-  /** Why the run stopped, or null while it goes on. */
-  stopped: string | null;
-}
+import { formatCoins } from '../i18n/format';
+import type { AutoRules, AutoRun, StakeChange } from '../state/autoRun';
 
 export const startRun = (rules: AutoRules): AutoRun => ({ bets: 0, net: 0, stake: rules.baseStake, stopped: null });
 

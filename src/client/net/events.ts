@@ -1,4 +1,4 @@
-/** Decoding the game topic's STOMP bodies (docs/spec.md §4); round/roundEvents.ts applies what they say. */
+/** Decoding the game topic's STOMP bodies (docs/spec.md §4); game/feed.ts hands them to round/roundEvents.ts and the panels. */
 
 import type { GameEvent } from '../../shared/protocol';
 import { gameEvent } from '../../shared/wire/events';

@@ -7,7 +7,7 @@
 import type { Envelope } from '../../shared/protocol';
 import type { RefusalCode, RefusalParams } from '../../shared/wire/refusal';
 import { lamportsToSol } from '../../shared/money';
-import { formatCoins, formatSol, formatUtc } from '../hud/format';
+import { formatCoins, formatSol, formatUtc } from '../i18n/format';
 import { hasText, t } from '../i18n/i18n';
 
 /** The catalogue read by a key the server named (typed catalogues know only literal keys). */

@@ -1,23 +1,35 @@
 /**
  * Owns the STOMP client (docs/spec.md §7): heart-beats, reconnects, subscriptions made on every connect,
- * and a round-trip probe for the latency figure.
+ * and a round-trip probe for the latency figure. It decodes what arrives and hands it to its `Feed`
+ * (game/connect.ts): this file knows no atom.
  */
 
 import { Client } from '@stomp/stompjs';
 import { HEARTBEAT_MS, MAX_CHUNK_BYTES, RECONNECT_DELAY_MS } from '../../shared/constants';
 import { MAINTENANCE_DESTINATION } from '../../shared/ops';
+import type { BetEvent, GameEvent } from '../../shared/protocol';
 import { DESTINATIONS } from '../../shared/protocol';
-import { connectionAtom } from '../state/connectionAtom';
-import { latencyAtom } from '../state/latencyAtom';
-import { maintenanceAtom } from '../state/maintenanceAtom';
-import { accessTokenAtom } from '../state/sessionAtom';
-import { store } from '../state/store';
-import { applyOnline } from '../round/betList';
 import { decodeBetEvent, decodeOnline } from './betEvents';
 import { decodeGameEvent } from './events';
-import { loadRound, receiveBetEvent, receiveGameEvent } from './feed';
 import { decodeMaintenance } from './maintenance';
 import { announceConnect } from './stompConnections';
+
+/** The line's state as the page shows it: refused means the server is busy. */
+type LineState = 'open' | 'closed' | 'busy';
+
+/** Where the client hands what it learns: decoded bodies, the line's state, the round trip. */
+interface Feed {
+  /** The access token for the next CONNECT, or null when signed out. */
+  token(): string | null;
+  /** Every (re)connect, after the subscriptions are made; `reconnected` from the second on. */
+  connected(reconnected: boolean): void;
+  line(state: LineState): void;
+  latency(ms: number | null): void;
+  gameEvent(event: GameEvent): void;
+  betEvent(event: BetEvent): void;
+  online(count: number): void;
+  maintenance(reason: string | null): void;
+}
 
 /** How often the round trip is measured. */
 const LATENCY_PROBE_MS = 5000;
@@ -25,10 +37,10 @@ const LATENCY_PROBE_MS = 5000;
 const PROBE_ID = 'latency-probe';
 
 /**
- * A STOMP client feeding the store. Subscribing inside onConnect re-subscribes after every
- * reconnect; the server sends the current round right after a subscription, so nothing is missed.
+ * A STOMP client handing what arrives to `feed`. Subscribing inside onConnect re-subscribes after
+ * every reconnect; the server sends the current round right after a subscription, so nothing is missed.
  */
-export function createStompClient(url: string): Client {
+export function createStompClient(url: string, feed: Feed): Client {
   const client = new Client({
     brokerURL: url,
     heartbeatIncoming: HEARTBEAT_MS,
@@ -39,7 +51,7 @@ export function createStompClient(url: string): Client {
   });
   // A signed-in player's access token on every CONNECT: the server keeps some places for players.
   client.beforeConnect = () => {
-    const token = store.get(accessTokenAtom);
+    const token = feed.token();
     client.connectHeaders = token ? { authorization: `Bearer ${token}` } : {};
   };
   let probe: ReturnType<typeof setInterval> | undefined;
@@ -48,28 +60,28 @@ export function createStompClient(url: string): Client {
   const measure = () => {
     const receipt = `latency-${++probes}`;
     const sent = performance.now();
-    client.watchForReceipt(receipt, () => store.set(latencyAtom, Math.round(performance.now() - sent)));
+    client.watchForReceipt(receipt, () => feed.latency(Math.round(performance.now() - sent)));
     client.unsubscribe(PROBE_ID, { receipt });
   };
   client.onConnect = () => {
-    store.set(connectionAtom, 'open');
+    feed.line('open');
     client.subscribe(DESTINATIONS.game, (message) => {
       const event = decodeGameEvent(message.body);
-      if (event) receiveGameEvent(event);
+      if (event) feed.gameEvent(event);
     });
     client.subscribe(DESTINATIONS.bets, (message) => {
       const event = decodeBetEvent(message.body);
-      if (event) receiveBetEvent(event);
+      if (event) feed.betEvent(event);
     });
     client.subscribe(DESTINATIONS.online, (message) => {
       const online = decodeOnline(message.body);
-      if (online !== null) applyOnline(online);
+      if (online !== null) feed.online(online);
     });
     client.subscribe(MAINTENANCE_DESTINATION, (message) => {
       const reason = decodeMaintenance(message.body);
-      if (reason !== undefined) store.set(maintenanceAtom, reason);
+      if (reason !== undefined) feed.maintenance(reason);
     });
-    void loadRound(++connects > 1);
+    feed.connected(++connects > 1);
     announceConnect(client);
     measure();
     clearInterval(probe);
@@ -79,8 +91,8 @@ export function createStompClient(url: string): Client {
   let refused = false;
   const down = () => {
     clearInterval(probe);
-    store.set(connectionAtom, refused ? 'busy' : 'closed');
-    store.set(latencyAtom, null);
+    feed.line(refused ? 'busy' : 'closed');
+    feed.latency(null);
   };
   client.onWebSocketClose = () => {
     down();
@@ -90,12 +102,5 @@ export function createStompClient(url: string): Client {
     refused = (frame.headers.message ?? '').startsWith('Too many connections');
     down();
   };
-  // Signed in: connect again with the token, so the socket counts on the player's account, not
-  // among the visitors of the address (a carrier's NAT holds many), and may take a player's place.
-  store.sub(accessTokenAtom, () => {
-    const signedIn = store.get(accessTokenAtom) !== null;
-    if (signedIn && client.connected && client.connectHeaders.authorization === undefined)
-      void client.deactivate().then(() => client.activate());
-  });
   return client;
 }

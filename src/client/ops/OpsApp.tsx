@@ -5,7 +5,7 @@
  */
 
 import { useEffect, useState } from 'react';
-import { Button, Chip } from '../hud/pixel';
+import { Button, Chip } from '../pixel';
 import { opsPost } from './api';
 import type { OpsSession } from '../../shared/ops';
 import { useOpsFeed } from './feed';

@@ -1,6 +1,6 @@
 /** "Newer" and "Older" over a cursor-paged list (`before`/`next` in docs/ops.md). */
 
-import { Button } from '../hud/pixel';
+import { Button } from '../pixel';
 
 interface PagerProps {
   /** The cursors of the pages before this one; empty on the first. */

@@ -5,7 +5,7 @@
 
 import { useId, useState, type ReactNode } from 'react';
 import { Modal } from '../hud/modals/Modal';
-import { Button } from '../hud/pixel';
+import { Button } from '../pixel';
 
 const REASON_MIN = 3;
 const REASON_MAX = 200;

@@ -1,7 +1,7 @@
 /** Sign-in: email, password and the 6-digit code of the operator's authenticator app (docs/ops.md "Signing in"). */
 
 import { useId, useState } from 'react';
-import { Box, Button } from '../hud/pixel';
+import { Box, Button } from '../pixel';
 import { opsPost } from './api';
 import { startSession } from './session';
 

@@ -1,7 +1,7 @@
 /** A panel of named figures: a titled pixel box over a definition list. */
 
 import type { ReactNode } from 'react';
-import { Box } from '../hud/pixel';
+import { Box } from '../pixel';
 
 export function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (

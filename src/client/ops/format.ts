@@ -2,7 +2,7 @@
 
 import { TYPED_HUNDREDTHS_MAX } from '../../shared/constants';
 import { formatCoins, typedHundredths } from '../../shared/money';
-import { formatRate } from '../hud/format';
+import { formatRate } from '../i18n/format';
 import type { OpsConfig } from '../../shared/ops';
 
 export { formatCoins };

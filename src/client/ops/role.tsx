@@ -4,7 +4,7 @@
  */
 
 import { createContext, useContext, type ComponentProps } from 'react';
-import { Button } from '../hud/pixel';
+import { Button } from '../pixel';
 import type { OpsRole } from '../../shared/ops';
 
 export const RoleContext = createContext<OpsRole>('viewer');

@@ -1,7 +1,7 @@
 /**
- * What the server says of rounds and of the player's own bets, as the panels see it. The network
- * (net/events.ts, net/betEvents.ts, net/ownBets.ts) hands each event here; only this controller
- * writes the panels.
+ * What the server says of rounds and of the player's own bets, as the panels see it. The game's feed
+ * (game/feed.ts, game/ownBets.ts) hands each decoded event here once; only this controller writes
+ * the panels.
  */
 
 import type { BetEvent, CurrentBetsResponse, GameEvent, OwnBet } from '../../shared/protocol';
@@ -11,15 +11,21 @@ import { profileAtom } from '../state/profileAtom';
 import { roundAtom } from '../state/roundAtom';
 import { store } from '../state/store';
 import { amountText } from './amountText';
+import { placeQueuedBets } from './controller';
 import { panelsNow, updatePanel, updatePanels } from './panelStore';
 import { cashedOut, idle, limitReached, reducePanel, restored, settled } from './transitions';
 import { playSound } from '../audio';
 
-/** A round event: a placed bet can be claimed once the round starts and is settled when it ends; GAME_LIMIT's notice. */
-export const panelsFollowRound = (event: GameEvent): void =>
+/**
+ * A round event: a placed bet can be claimed once the round starts and is settled when it ends;
+ * GAME_LIMIT's notice; a new round (GAME_CREATED) sends the bets queued for it.
+ */
+export function panelsFollowRound(event: GameEvent): void {
   updatePanels((panel) =>
     event.eventType === 'GAME_LIMIT' ? limitReached(panel, event.data) : reducePanel(panel, event),
   );
+  if (event.eventType === 'GAME_CREATED') placeQueuedBets();
+}
 
 /** The player's own bet ids after an event: cancelled ones are removed (docs/spec.md §4), a voided round's refunded ones stay. */
 function reduceOwnBetIds(own: ReadonlySet<string>, event: BetEvent): ReadonlySet<string> {

@@ -9,7 +9,7 @@ import type { GameEvent, GameLimitData } from '../../shared/protocol';
 import { amountText } from './amountText';
 import { EMPTY_RULES, autoAfter, rulesOf, startRun } from '../lab/autoRules';
 import type { PanelState } from '../state/panelsAtom';
-import { formatCoins, formatRate } from '../hud/format';
+import { formatCoins, formatRate } from '../i18n/format';
 import { t } from '../i18n/i18n';
 
 /** A bet was accepted: CANCEL until the round starts. */

@@ -1,14 +1,14 @@
 /**
- * BET_* events (docs/spec.md §4, decoded by net/betEvents.ts) into the round's bet list and the online count. The list changes in batches, so a burst of 500 bets costs a few
- * React commits; the player's own bets go to the panels' controller at once.
+ * BET_* events (docs/spec.md §4, decoded by net/betEvents.ts) into the round's bet list and the
+ * online count. The list changes in batches, so a burst of 500 bets costs a few React commits; the
+ * game's feed (game/feed.ts) hands the player's own bets to the panels' controller at once.
  */
 
 import { Batch } from '../../shared/Batch';
 import type { BetEvent } from '../../shared/protocol';
-import { fromWire, type PlayerBet } from '../net/betStatus';
+import { fromWire, type PlayerBet } from '../state/betStatus';
 import { betsAtom } from '../state/betsAtom';
 import { onlineAtom } from '../state/onlineAtom';
-import { ownBetEvent } from '../panels/serverEvents';
 import { store } from '../state/store';
 
 /** How long bet events gather before the list is written once. */
@@ -36,7 +36,6 @@ export class BetFeed {
   private readonly batch = new Batch<BetEvent>(BET_BATCH_MS, () => this.flush());
 
   push(event: BetEvent): void {
-    ownBetEvent(event);
     this.batch.push(event);
   }
 

@@ -1,15 +1,14 @@
 /**
- * The one place that turns game events (decoded from STOMP by net/events.ts, or made from GET
- * /game/info) into the round's atoms (docs/spec.md §4), handing each on to the panels' controller.
- * GAME_RATE only touches the tick atom; the round atom the HUD reads changes a few times a round
- * (docs/architecture.md "From the server to the pixels").
+ * Game events (decoded from STOMP by net/events.ts, or made from GET /game/info) into the round's
+ * atoms (docs/spec.md §4); the game's feed (game/feed.ts) hands each applied one on to the panels
+ * and the proof checks. GAME_RATE only touches the tick atom; the round atom the HUD reads changes
+ * a few times a round (docs/architecture.md "From the server to the pixels").
  */
 
-import { rememberRoot } from '../proof/liveRoots';
 import { DEFAULT_TICK_MS, HISTORY_LENGTH } from '../../shared/constants';
 import { msToRate, shownRate } from '../../shared/growth';
 import type { GameEndedData, GameEvent, GameInfo, GameState, RoundHistoryEntry } from '../../shared/protocol';
-import type { PlayerBet } from '../net/betStatus';
+import type { PlayerBet } from '../state/betStatus';
 import { betsAtom } from '../state/betsAtom';
 import { clockOffsetAtom } from '../state/clockAtom';
 import { historyAtom } from '../state/historyAtom';
@@ -17,7 +16,6 @@ import { houseAtom } from '../state/houseAtom';
 import { INITIAL_ROUND, roundAtom, type RoundState } from '../state/roundAtom';
 import { store } from '../state/store';
 import { INITIAL_TICK, tickAtom, type TickState } from '../state/tickAtom';
-import { panelsFollowRound } from '../panels/serverEvents';
 
 const STATE_ORDER: Record<GameState, number> = { CREATED: 0, STARTED: 1, ENDED: 2 };
 
@@ -144,12 +142,17 @@ function infoToEvents(info: GameInfo): GameEvent[] {
   return [started, { eventType: 'GAME_ENDED', data: ended }];
 }
 
-/** Whether an event belongs to a round at least as new as the one shown (stale HTTP answers lose to STOMP). */
-export function isCurrentOrNewer(round: RoundState, event: GameEvent): boolean {
+/**
+ * Whether an event belongs to a round at least as new as the one shown (stale HTTP answers lose to
+ * STOMP). A GAME_CREATED of the round shown is a repeat, not news: after a connect the subscription's
+ * snapshot and GET /game/info both bring it, and the round opens once.
+ */
+function isCurrentOrNewer(round: RoundState, event: GameEvent): boolean {
   if (round.gameId === null || round.state === null) return true;
   const current = Number(round.gameId);
   const incoming = Number(event.data.gameId);
   if (incoming !== current) return incoming > current;
+  if (event.eventType === 'GAME_CREATED') return false;
   return STATE_ORDER[eventState(event)] >= STATE_ORDER[round.state];
 }
 
@@ -169,8 +172,6 @@ export function applyGameEvent(event: GameEvent, now = Date.now()): boolean {
   if (event.eventType === 'GAME_CREATED' && store.get(betsAtom).length > 0) store.set(betsAtom, []);
   if (event.eventType === 'GAME_VOIDED') store.set(betsAtom, voidBets(store.get(betsAtom)));
   if (event.eventType === 'GAME_LIMIT') store.set(houseAtom, { ...store.get(houseAtom), limit: event.data });
-  panelsFollowRound(event);
-  rememberRoot(event);
   if ('serverTime' in event.data) {
     store.set(clockOffsetAtom, nextClockOffset(store.get(clockOffsetAtom), event.data.serverTime - now));
   }

@@ -3,7 +3,7 @@
  * hands them over: now, and again after each switch of language.
  */
 
-import { decimalSign } from '../hud/format';
+import { decimalSign } from '../i18n/format';
 import { onLanguageChange, t } from '../i18n/i18n';
 
 export interface StageWords {

@@ -5,5 +5,5 @@ import { atom } from 'jotai';
 /** 'busy': the server refused the socket for now (ERROR 'Too many connections…'); the client tries again. */
 type ConnectionState = 'connecting' | 'open' | 'closed' | 'busy';
 
-/** Set by net/stomp.ts on connect, close and error. */
+/** Set by game/connect.ts from the STOMP client's connect, close and error. */
 export const connectionAtom = atom<ConnectionState>('connecting');

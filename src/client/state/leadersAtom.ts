@@ -3,7 +3,7 @@
 import { atom } from 'jotai';
 import type { LeaderPeriod } from '../../shared/constants';
 import type { BetWithRound } from '../../shared/protocol';
-import type { PlayerBet } from '../net/betStatus';
+import type { PlayerBet } from './betStatus';
 
 /** null until loaded (the 'top' filter loads it). */
 export const leadersAtom = atom<PlayerBet<BetWithRound>[] | null>(null);

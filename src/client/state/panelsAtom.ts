@@ -4,7 +4,7 @@
  */
 
 import { atom, type PrimitiveAtom } from 'jotai';
-import type { AutoRules, AutoRun } from '../lab/autoRules';
+import type { AutoRules, AutoRun } from './autoRun';
 import { BET_DEFAULT_AMOUNT, BET_DEFAULT_RATE_TEXT } from '../../shared/constants';
 
 /** idle shows BET, created CANCEL, running CLAIM, waiting WAITING (docs/spec.md §4). */

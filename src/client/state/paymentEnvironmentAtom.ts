@@ -4,7 +4,7 @@ import { atom } from 'jotai';
 import { DEFAULT_PAYMENT_ENVIRONMENT } from '../../shared/constants';
 import type { PaymentEnvironmentType } from '../../shared/protocol';
 
-/** The environment as the page keeps it; net/session.ts maps the wire's `rate` to `coinsPerSol`. */
+/** The environment as the page keeps it; game/session.ts maps the wire's `rate` to `coinsPerSol`. */
 interface PaymentEnvironment {
   type: PaymentEnvironmentType;
   coinsPerSol: number;

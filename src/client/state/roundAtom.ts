@@ -30,5 +30,5 @@ export const INITIAL_ROUND: RoundState = {
   startedAt: null,
 };
 
-/** Written only by net/events.ts on state changes; GAME_RATE leaves it alone (docs/architecture.md "From the server to the pixels"). */
+/** Written only by round/roundEvents.ts on state changes; GAME_RATE leaves it alone (docs/architecture.md "From the server to the pixels"). */
 export const roundAtom = atom<RoundState>(INITIAL_ROUND);

@@ -7,7 +7,7 @@ import { paymentEnvironmentAtom } from './paymentEnvironmentAtom';
 import { profileAtom, profileLoadingAtom, profileUnreachableAtom } from './profileAtom';
 import { storedAtom } from './storage';
 
-/** The access token, or null when signed out. Set through net/session.ts, which also loads the profile. */
+/** The access token, or null when signed out. Set through game/session.ts, which also loads the profile (account/profile.ts). */
 export const accessTokenAtom = storedAtom<string | null>(STORAGE_KEYS.accessToken, null);
 
 /** Signs out on this page: the token, the profile and the player's own bet ids go. */

@@ -1,7 +1,7 @@
 /** A deposit or withdrawal form of the profile: an amount, what it comes to, and (for a deposit) the wallet's SOL and Max. */
 
 import type { ReactNode } from 'react';
-import { Button } from '../hud/pixel';
+import { Button } from '../pixel';
 import type { Message } from './messages';
 
 interface AmountFormProps {

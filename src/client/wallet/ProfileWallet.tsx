@@ -17,8 +17,8 @@ import {
   solToLamports,
 } from '../../shared/money';
 import { depositMax } from '../../shared/paymentRules';
-import { formatCoins, formatSol } from '../hud/format';
-import { Button } from '../hud/pixel';
+import { formatCoins, formatSol } from '../i18n/format';
+import { Button } from '../pixel';
 import { AmountForm, Notice } from './AmountForm';
 import { paymentEnvironmentAtom } from '../state/paymentEnvironmentAtom';
 import { profileAtom } from '../state/profileAtom';

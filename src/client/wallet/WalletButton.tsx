@@ -6,7 +6,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useWallet } from '@solana/wallet-adapter-react';
-import { Button } from '../hud/pixel';
+import { Button } from '../pixel';
 import { usePicker } from './pickerContext';
 import { useT } from '../i18n/i18n';
 

@@ -5,7 +5,7 @@
 
 import { useEffect, useState } from 'react';
 import type { PlayerWithdrawal } from '../../shared/protocol';
-import { formatCoins } from '../hud/format';
+import { formatCoins } from '../i18n/format';
 import { useT } from '../i18n/i18n';
 import { api } from '../net/api';
 import { TEXT } from './messages';

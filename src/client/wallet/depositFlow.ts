@@ -11,7 +11,7 @@ import { solToLamports } from '../../shared/money';
 import { depositProblem } from '../../shared/paymentRules';
 import type { PrepareDepositResponse } from '../../shared/protocol';
 import { ApiError, api } from '../net/api';
-import { refreshProfile } from '../net/session';
+import { refreshProfile } from '../account/profile';
 import { toBase64 } from './base64';
 import { PlayerError, TEXT } from './messages';
 

@@ -10,8 +10,8 @@ import { createSignInMessageText } from '@solana/wallet-standard-util';
 import type { WalletContextState } from '@solana/wallet-adapter-react';
 import type { SignInInput } from '../../shared/protocol';
 import { ApiError, api } from '../net/api';
-import { referralFields } from '../net/referral';
-import { signIn } from '../net/session';
+import { referralFields } from '../account/referral';
+import { signIn } from '../game/session';
 import { PlayerError, TEXT } from './messages';
 import { toBase64 } from './base64';
 

@@ -3,7 +3,7 @@
 import { coinsToHundredths, hundredthsToLamports, lamportsToSol } from '../../shared/money';
 import { withdrawalMinimum } from '../../shared/paymentRules';
 import { api } from '../net/api';
-import { refreshProfile } from '../net/session';
+import { refreshProfile } from '../account/profile';
 import { serverMessage } from './depositFlow';
 import { PlayerError, TEXT } from './messages';
 

@@ -1,9 +1,9 @@
 /**
  * The server's capacity, guarded ahead of every route (docs/operations.md "Admission"). Requests of
  * signed-in players (a well-signed access token, read without the database: a cash-out's arrival
- * is stamped after this), operators' console calls and the health probes are never shed here: a
- * player's bets, cash-outs and reads are limited per account only. Requests
- * without a token are shed first, with an honest 503 and Retry-After, never a closed connection:
+ * is stamped after this), operators' console calls, the health probes and the page's own files
+ * are never shed here: a player's bets, cash-outs and reads are limited per account only. API
+ * requests without a token are shed first, with an honest 503 and Retry-After, never a closed connection:
  * - a connection over HTTP_MAX_PER_ADDRESS (connectionCap.ts) gets 503 and is closed after it;
  * - one address has at most HTTP_ANONYMOUS_PER_ADDRESS such requests in progress at once, so a
  *   flood from one address queues that many at most ahead of everyone else;
@@ -46,10 +46,14 @@ class LagWatch {
   }
 }
 
-/** True for what is never shed: a probe, an operator's console call, a signed-in player's request. */
+/**
+ * True for what is never shed: the page's own files, a probe, an operator's console call, a signed-in
+ * player's request. The page's files (everything outside the API) cost a file read, and without all
+ * of them a visitor gets a page that cannot start, where the API's 503 would tell him to wait.
+ */
 async function kept(request: FastifyRequest): Promise<boolean> {
   const path = request.url.split('?')[0]!;
-  if (PROBES.has(path)) return true;
+  if (!path.startsWith(`${API_BASE}/`) || PROBES.has(path)) return true;
   // An operator's token is checked by the route (after its per-address budget): junk ones cost little there.
   if (path.startsWith(`${API_BASE}/ops/`) && /^Bearer ops_/.test(request.headers.authorization ?? '')) return true;
   return carriesAccessToken(request);

@@ -30,6 +30,13 @@ interface Share {
   groups: number;
 }
 
+/** Subscribers that subscribe to a send's destinations under the same lines: they get the same bytes. */
+interface Audience {
+  /** Per destination of the send, their `subscription:` line (undefined where they have none). */
+  lines: (string | undefined)[];
+  subscribers: Subscriber[];
+}
+
 /** The encoded parts of one MESSAGE, shared by every subscriber of its destination. */
 interface MessageParts {
   prefix: Buffer;
@@ -46,6 +53,11 @@ export class Broadcaster {
   private readonly places = new WeakMap<Subscriber, number>();
   private nextPlace = 0;
   private messageId = 0;
+  /**
+   * Who gets what, per set of destinations and share of a stagger, until a subscription changes:
+   * a tick then costs a write per subscriber and nothing else per subscriber.
+   */
+  private readonly audiences = new Map<string, Audience[]>();
 
   constructor(
     private readonly retainers: ReadonlyMap<string, Retainer>,
@@ -71,6 +83,7 @@ export class Broadcaster {
   subscribe(subscription: Subscription): void {
     if (!this.places.has(subscription.subscriber)) this.places.set(subscription.subscriber, this.nextPlace++);
     this.subscriptions.get(subscription.destination)?.add(subscription);
+    this.audiences.clear();
     for (const json of this.retainers.get(subscription.destination)?.messages() ?? []) {
       const parts = this.encode(subscription.destination, json);
       if (!subscription.subscriber.write(Buffer.concat([parts.prefix, Buffer.from(subscription.line), parts.body])))
@@ -80,6 +93,7 @@ export class Broadcaster {
 
   unsubscribe(subscription: Subscription): void {
     this.subscriptions.get(subscription.destination)?.delete(subscription);
+    this.audiences.clear();
   }
 
   /** Sends one message to every subscriber of the destination. */
@@ -114,40 +128,27 @@ export class Broadcaster {
     if (parts.length === 0) return;
     const started = performance.now();
     const messages = parts.map(({ destination, jsons }) => jsons.map((json) => this.encode(destination, json)));
-    const buffers = new Map<string, Buffer>();
-    /** The bytes for one combination of subscription lines (a hole where a part is not subscribed to). */
-    const bytes = (key: string, lines: readonly string[]) => {
-      let buffer = buffers.get(key);
-      if (!buffer) {
-        buffer = Buffer.concat(
-          lines.flatMap((line, part) => {
-            const spliced = Buffer.from(line);
-            return messages[part]!.flatMap(({ prefix, body }) => [prefix, spliced, body]);
-          }),
-        );
-        buffers.set(key, buffer);
-      }
-      return buffer;
-    };
-    // One destination (a tick with nothing gathered): no per-subscriber gathering.
-    const inShare = share
-      ? (subscriber: Subscriber) => this.places.get(subscriber)! % share.groups === share.group
-      : () => true;
-    if (parts.length === 1) {
-      for (const { subscriber, line } of this.subscriptions.get(parts[0]!.destination)!)
-        if (inShare(subscriber)) subscriber.write(bytes(line, [line]));
-    } else
-      for (const [subscriber, lines] of this.linesPerSubscriber(parts, inShare))
-        // A line ends with a blank line and holds no NUL: the key tells the combinations apart.
-        subscriber.write(bytes(lines.join('\0'), lines));
+    for (const { lines, subscribers } of this.audiencesOf(parts, share)) {
+      const bytes = Buffer.concat(
+        lines.flatMap((line, part) => {
+          if (line === undefined) return [];
+          const spliced = Buffer.from(line);
+          return messages[part]!.flatMap(({ prefix, body }) => [prefix, spliced, body]);
+        }),
+      );
+      for (const subscriber of subscribers) subscriber.write(bytes);
+    }
     this.onFanout((performance.now() - started) / 1000);
   }
 
-  /** Per subscriber of any of the parts, its subscription line for each part (a hole where it has none). */
-  private linesPerSubscriber(
-    parts: readonly Outgoing[],
-    inShare: (subscriber: Subscriber) => boolean,
-  ): Map<Subscriber, string[]> {
+  /** The audiences of a send to `parts` (in `share`), kept until a subscription changes. */
+  private audiencesOf(parts: readonly Outgoing[], share?: Share): Audience[] {
+    const key = parts.map(({ destination }) => destination).join('\0') + (share ? `\0${share.group}/${share.groups}` : '');
+    let audiences = this.audiences.get(key);
+    if (audiences) return audiences;
+    const inShare = share
+      ? (subscriber: Subscriber) => this.places.get(subscriber)! % share.groups === share.group
+      : () => true;
     const lines = new Map<Subscriber, string[]>();
     parts.forEach(({ destination }, part) => {
       for (const { subscriber, line } of this.subscriptions.get(destination)!) {
@@ -157,7 +158,17 @@ export class Broadcaster {
         own[part] = line;
       }
     });
-    return lines;
+    const byLines = new Map<string, Audience>();
+    for (const [subscriber, own] of lines) {
+      // A line is never empty and holds no NUL: the key tells the combinations apart.
+      const combination = own.join('\0');
+      const audience = byLines.get(combination);
+      if (audience) audience.subscribers.push(subscriber);
+      else byLines.set(combination, { lines: Array.from(own), subscribers: [subscriber] });
+    }
+    audiences = [...byLines.values()];
+    this.audiences.set(key, audiences);
+    return audiences;
   }
 
   private encode(destination: string, json: string): MessageParts {

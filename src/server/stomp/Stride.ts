@@ -8,8 +8,10 @@ import type { Broadcaster, Outgoing } from './Broadcaster';
  * so that each tick writes to about 1/k of them (group `tick % k`), and GAME_STARTED and GAME_RATE
  * carry `everyMs` (k ticks) so the page knows how far apart its GAME_RATEs come. What the batches
  * gather meanwhile (bets, chat) waits for each group's turn and rides in the same write as its
- * GAME_RATE; any other game event (GAME_LIMIT, GAME_ENDED, GAME_VOIDED, GAME_CREATED) goes to
- * everyone at once, after what each group still had waiting. A small crowd gets every tick.
+ * GAME_RATE. GAME_STARTED goes to one group after another, each write a task of its own, so the
+ * flight's first ticks never wait behind a write to everyone; any other game event (GAME_LIMIT,
+ * GAME_ENDED, GAME_VOIDED, GAME_CREATED) goes to everyone at once, after what each group still had
+ * waiting. A small crowd gets every tick.
  */
 export class Stride {
   /** Groups of the current flight (1: every subscriber gets every event as it comes). */
@@ -17,6 +19,8 @@ export class Stride {
   /** GAME_RATEs of this flight so far: the next goes to group `turn % groups`. */
   private turn = 0;
   private lastTurnAt = 0;
+  /** Flights flown with a stride so far: tells a spread of an earlier flight to stop. */
+  private flight = 0;
   /** What the batches gathered since some group's last turn, oldest first. */
   private waiting: Outgoing[] = [];
   /** Per group, how many of `waiting` it has had. */
@@ -32,6 +36,7 @@ export class Stride {
   publish(gathered: Outgoing[], next?: Outgoing): void {
     if (this.groups === 1) {
       const event = next?.destination === DESTINATIONS.game ? this.start(next) : next;
+      if (this.groups > 1) return this.spread([...gathered, event!]);
       this.broadcaster.publishTogether(event ? [...gathered, event] : gathered);
       return;
     }
@@ -57,6 +62,24 @@ export class Stride {
     if (!limit) this.groups = 1;
   }
 
+  /**
+   * GAME_STARTED (and what the batches gathered) to a big crowd: to one group after another, each
+   * write a task of its own, so a tick due meanwhile waits for one group's write, not everyone's.
+   * A group whose turn comes first gets it in its turn, before its first GAME_RATE.
+   */
+  private spread(outgoing: Outgoing[]): void {
+    this.broadcaster.retain(outgoing);
+    this.waiting = outgoing.filter(({ jsons }) => jsons.length > 0);
+    const flight = this.flight;
+    const next = (group: number) =>
+      setImmediate(() => {
+        if (flight !== this.flight || this.groups === 1 || group >= this.groups) return;
+        this.sendTurn(group);
+        next(group + 1);
+      });
+    next(0);
+  }
+
   /** Sends each group what it still has waiting and ends the flight's stride (the server is closing). */
   drain(): void {
     for (let group = 0; group < this.groups; group++) this.sendTurn(group);
@@ -73,6 +96,7 @@ export class Stride {
     const groups = Math.ceil(this.broadcaster.subscribers(DESTINATIONS.game) / this.writesPerTick);
     if (groups <= 1 || eventType(json) !== 'GAME_STARTED') return event;
     this.groups = groups;
+    this.flight++;
     this.turn = 0;
     this.lastTurnAt = Date.now();
     this.waiting = [];
@@ -82,6 +106,7 @@ export class Stride {
 
   /** One group's write: what it has waiting, one part per destination in order, then `last`. */
   private sendTurn(group: number, last?: Outgoing): void {
+    if (!last && this.had[group] === this.waiting.length) return;
     const parts = new Map<string, string[]>();
     for (const { destination, jsons } of this.waiting.slice(this.had[group])) {
       const part = parts.get(destination);

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { autoStrategy, fixedStrategy, martingale, type AutoRules } from '../../../src/client/lab/autoRules';
+import { autoStrategy, fixedStrategy, martingale } from '../../../src/client/lab/autoRules';
+import type { AutoRules } from '../../../src/client/state/autoRun';
 import { withinBudget, type StrategyHost } from '../../../src/client/lab/budget';
 import type { JobResult } from '../../../src/client/lab/customStrategy';
 import { figures } from '../../../src/client/lab/figures';

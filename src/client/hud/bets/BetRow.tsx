@@ -1,8 +1,8 @@
 /** One bet: nickname, amount, cash-out multiplier and win; a bet of a finished round that was not cashed out is lost, one of a voided round returned. */
 
-import type { PlayerBet } from '../../net/betStatus';
-import { formatCoins, formatRate, rateColor } from '../format';
-import { Chip } from '../pixel';
+import type { PlayerBet } from '../../state/betStatus';
+import { formatCoins, formatRate, rateColor } from '../../i18n/format';
+import { Chip } from '../../pixel';
 import { useT } from '../../i18n/i18n';
 
 interface BetRowProps {

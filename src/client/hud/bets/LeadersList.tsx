@@ -5,7 +5,7 @@
 
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { loadLeaders } from '../../net/leaders';
+import { loadLeaders } from '../../game/leaders';
 import { LEADER_PERIODS, type LeaderPeriod } from '../../../shared/constants';
 import { leadersAtom, leadersPeriodAtom } from '../../state/leadersAtom';
 import { openFairnessAtom } from '../../state/modalAtom';

@@ -2,7 +2,7 @@
 
 import { useAtom } from 'jotai';
 import { hotkeysAtom } from '../../state/hotkeysAtom';
-import { Toggle } from '../pixel';
+import { Toggle } from '../../pixel';
 import { useT } from '../../i18n/i18n';
 
 export function HotkeysToggle() {

@@ -4,7 +4,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { chatOpenAtom } from '../../state/chatOpenAtom';
 import { openModalAtom, type ModalName } from '../../state/modalAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
-import { Chip } from '../pixel';
+import { Chip } from '../../pixel';
 import { useT } from '../../i18n/i18n';
 
 const ENTRIES: { label: `nav.${'rules' | 'lab' | 'bets' | 'referral'}`; modal: ModalName; signedIn: boolean }[] = [

@@ -2,7 +2,7 @@
 
 import { useAtomValue } from 'jotai';
 import { onlineAtom } from '../../state/onlineAtom';
-import { formatOnline } from '../format';
+import { formatOnline } from '../../i18n/format';
 import { useT } from '../../i18n/i18n';
 
 export function OnlineCounter() {

@@ -8,8 +8,8 @@ import { openModalAtom } from '../../state/modalAtom';
 import { profileAtom, profileLoadingAtom, profileUnreachableAtom } from '../../state/profileAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
 import { t, useT } from '../../i18n/i18n';
-import { formatCoins } from '../format';
-import { Button } from '../pixel';
+import { formatCoins } from '../../i18n/format';
+import { Button } from '../../pixel';
 
 export function profileLabel(
   signedIn: boolean,

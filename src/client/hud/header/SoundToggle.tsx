@@ -3,8 +3,8 @@
 import { useAtom } from 'jotai';
 import { playSound } from '../../audio';
 import { soundEnabledAtom } from '../../state/soundAtom';
-import { Button } from '../pixel';
-import { tileUrl } from '../pixel/tiles';
+import { Button } from '../../pixel';
+import { tileUrl } from '../../pixel/tiles';
 import { useT } from '../../i18n/i18n';
 
 export function SoundToggle() {

@@ -6,8 +6,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { historyAtom } from '../../state/historyAtom';
 import { openFairnessAtom } from '../../state/modalAtom';
-import { formatRate, rateColor } from '../format';
-import { Button, Chip } from '../pixel';
+import { formatRate, rateColor } from '../../i18n/format';
+import { Button, Chip } from '../../pixel';
 import './history.css';
 import { useT } from '../../i18n/i18n';
 

@@ -8,7 +8,7 @@ import type { VerifiedRounds } from '../../lab/labRounds';
 import type { Outcome } from '../../lab/replay';
 import { openFairnessAtom } from '../../state/modalAtom';
 import { VirtualRows } from '../bets/VirtualRows';
-import { formatCoins, formatRate } from '../format';
+import { formatCoins, formatRate } from '../../i18n/format';
 import { useT } from '../../i18n/i18n';
 
 /** A run's outcome with its place in the run (1 = the oldest round). */

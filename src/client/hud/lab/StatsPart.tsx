@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import type { PlayerStats } from '../../../shared/protocol';
 import { api } from '../../net/api';
-import { formatCoins, formatRate } from '../format';
-import { Chip } from '../pixel';
+import { formatCoins, formatRate } from '../../i18n/format';
+import { Chip } from '../../pixel';
 import { useLoad } from '../../useLoad';
 import { BalanceChart } from './BalanceChart';
 import './lab.css';

@@ -17,12 +17,12 @@ import {
   type PlayerLimitsUpdate,
   type RealityCheckMinutes,
 } from '../../../shared/protocol';
-import { excludeSelf, loadLimits, saveLimits } from '../../net/limits';
+import { excludeSelf, loadLimits, saveLimits } from '../../game/limits';
 import { limitsAtom } from '../../state/limitsAtom';
 import { typedHundredths } from '../../../shared/money';
 import { amountText } from '../../panels/amountText';
-import { formatCoins, formatDateTime } from '../format';
-import { Button } from '../pixel';
+import { formatCoins, formatDateTime } from '../../i18n/format';
+import { Button } from '../../pixel';
 import { useLoad } from '../../useLoad';
 import './limits.css';
 import { useT } from '../../i18n/i18n';

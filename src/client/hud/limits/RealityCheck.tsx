@@ -5,12 +5,12 @@
 
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { loadLimits, sessionResult } from '../../net/limits';
+import { loadLimits, sessionResult } from '../../game/limits';
 import { answerRealityCheck } from '../../panels/controller';
 import { limitsAtom, realityCheckAtom } from '../../state/limitsAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
-import { formatCoins } from '../format';
-import { Button } from '../pixel';
+import { formatCoins } from '../../i18n/format';
+import { Button } from '../../pixel';
 import { Modal } from '../modals/Modal';
 import { useLoad } from '../../useLoad';
 import { useT } from '../../i18n/i18n';

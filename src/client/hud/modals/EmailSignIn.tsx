@@ -1,8 +1,8 @@
 /** Sign-in and registration by email and password (docs/wire.md "Auth"), the second way in beside the wallet. */
 
 import { useState, type FormEvent } from 'react';
-import { signInWithPassword } from '../../net/session';
-import { Button } from '../pixel';
+import { signInWithPassword } from '../../game/session';
+import { Button } from '../../pixel';
 import { useT } from '../../i18n/i18n';
 
 export function EmailSignIn() {

@@ -5,7 +5,7 @@
 
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Box, Button } from '../pixel';
+import { Box, Button } from '../../pixel';
 import './modals.css';
 import { useT } from '../../i18n/i18n';
 

@@ -5,11 +5,11 @@
 
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { signOut } from '../../net/session';
+import { signOut } from '../../game/session';
 import { profileAtom } from '../../state/profileAtom';
 import { accessTokenAtom } from '../../state/sessionAtom';
-import { formatCoins } from '../format';
-import { Button } from '../pixel';
+import { formatCoins } from '../../i18n/format';
+import { Button } from '../../pixel';
 import { EmailSignIn } from './EmailSignIn';
 import { Modal } from './Modal';
 import { WalletSlot } from './WalletSlot';

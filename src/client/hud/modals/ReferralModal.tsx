@@ -2,7 +2,7 @@
 
 import { useAtomValue } from 'jotai';
 import { profileAtom } from '../../state/profileAtom';
-import { Button } from '../pixel';
+import { Button } from '../../pixel';
 import { Modal } from './Modal';
 import { useT } from '../../i18n/i18n';
 

@@ -8,7 +8,7 @@ import { BET_MIN, BET_QUICK_ADDS, BET_STEP, HISTORY_LENGTH, RATE_INPUT_MAX } fro
 import { useT } from '../../i18n/i18n';
 import { Modal } from './Modal';
 import { houseAtom } from '../../state/houseAtom';
-import { formatCoins } from '../format';
+import { formatCoins } from '../../i18n/format';
 
 /** The markup the rules' texts may hold. */
 const MARKUP = { code: <code />, i: <i /> };

@@ -14,7 +14,7 @@ import { api } from '../../net/api';
 import type { FairnessRound } from '../../state/modalAtom';
 import { receiptsAtom } from '../../state/receiptsAtom';
 import { liveRootsAtom } from '../../state/settlementAtom';
-import { formatRate } from '../format';
+import { formatRate } from '../../i18n/format';
 import { useT, t } from '../../i18n/i18n';
 import { Check, Field } from './FairnessParts';
 import type { CheckResult } from './fairnessChecks';

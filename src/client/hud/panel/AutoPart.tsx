@@ -9,7 +9,7 @@
 
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { formatCoins } from '../format';
+import { formatCoins } from '../../i18n/format';
 import { EMPTY_RULES, RULE_FIELDS, type RuleTexts } from '../../lab/autoRules';
 import { startAutoRun, stopAutoRun } from '../../panels/edits';
 import { editable, runGoing } from '../../panels/transitions';

@@ -9,7 +9,7 @@ import { pressMain } from '../../panels/controller';
 import { switchAutoBet, switchAutoCashOut } from '../../panels/edits';
 import { editable } from '../../panels/transitions';
 import { panelAtoms } from '../../state/panelsAtom';
-import { Box, Toggle } from '../pixel';
+import { Box, Toggle } from '../../pixel';
 import { AmountControl } from './AmountControl';
 import { AutoPart } from './AutoPart';
 import { MainButton } from './MainButton';

@@ -5,7 +5,7 @@
 
 import { useEffect, useRef } from 'react';
 import { winAmount } from '../../../shared/betPolicy';
-import { formatCoins } from '../format';
+import { formatCoins } from '../../i18n/format';
 import { computeFrame, createFrameState } from '../../flight/frame';
 import { clockOffsetAtom } from '../../state/clockAtom';
 import { roundAtom } from '../../state/roundAtom';

@@ -5,8 +5,8 @@ import { playSound } from '../../audio';
 import { pressMain } from '../../panels/controller';
 import { betAmount } from '../../panels/transitions';
 import { panelAtoms, type BetState } from '../../state/panelsAtom';
-import { formatCoins } from '../format';
-import { Button, type ButtonColor } from '../pixel';
+import { formatCoins } from '../../i18n/format';
+import { Button, type ButtonColor } from '../../pixel';
 import { ClaimFigure } from './ClaimFigure';
 import { useT } from '../../i18n/i18n';
 

@@ -5,7 +5,7 @@
  */
 
 import type { Outcome } from '../../state/panelsAtom';
-import { formatCoins, formatRate } from '../format';
+import { formatCoins, formatRate } from '../../i18n/format';
 import { useT } from '../../i18n/i18n';
 
 export function PanelOutcome({ outcome, index }: { outcome: Outcome | null; index: number }) {

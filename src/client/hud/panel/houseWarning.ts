@@ -9,7 +9,7 @@ import { houseTarget, stakeBound, typedTarget } from '../../../shared/betPolicy'
 import { HUNDREDTHS_PER_RATE } from '../../../shared/growth';
 import { coinsToHundredths } from '../../../shared/money';
 import { t } from '../../i18n/i18n';
-import { formatRate } from '../format';
+import { formatRate } from '../../i18n/format';
 import type { HouseState } from '../../state/houseAtom';
 import { sayRefusal } from '../../net/refusalText';
 import type { PanelState } from '../../state/panelsAtom';

@@ -4,7 +4,7 @@
  */
 
 import { useId, useState } from 'react';
-import { Button } from '../../hud/pixel';
+import { Button } from '../../pixel';
 import { opsGet } from '../api';
 import type { OpsAuditRow } from '../../../shared/ops';
 import { formatAt } from '../format';

@@ -1,7 +1,7 @@
 /** Downloads every stored message of a player (deleted and shadow-muted ones too) as JSON; the export is audited. */
 
 import { useId, useState } from 'react';
-import { Button } from '../../hud/pixel';
+import { Button } from '../../pixel';
 import { opsGet } from '../api';
 
 export function ExportMessages() {

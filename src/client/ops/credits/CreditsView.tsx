@@ -4,7 +4,7 @@
  * for a credit sees its Approve disabled: the server refuses it anyway.
  */
 
-import { Chip } from '../../hud/pixel';
+import { Chip } from '../../pixel';
 import { opsGet, opsPost } from '../api';
 import type { OpsManualCredit, OpsSession } from '../../../shared/ops';
 import { useConfig } from '../config';

@@ -1,7 +1,7 @@
 /** The live view (docs/ops.md "Live view"): the round, the house, the day's results, players and queues, the last rounds, errors. */
 
-import { rateColor } from '../../hud/format';
-import { Chip } from '../../hud/pixel';
+import { rateColor } from '../../i18n/format';
+import { Chip } from '../../pixel';
 import type { OpsState } from '../../../shared/ops';
 import { formatCoins, formatWireRate } from '../format';
 import { Panel, Stats } from '../Stats';

@@ -6,7 +6,7 @@
 
 import { useState } from 'react';
 import { LIMIT_NAMES, type PlayerLimits } from '../../../shared/protocol';
-import { Button, Chip } from '../../hud/pixel';
+import { Button, Chip } from '../../pixel';
 import { opsGet } from '../api';
 import { useConfig } from '../config';
 import { formatAt, formatCoins, formatWireRate } from '../format';

@@ -1,7 +1,7 @@
 /** Player support: search by wallet, email or referral code (prefix, up to 20), then one player's file. */
 
 import { useId, useState } from 'react';
-import { Button, Chip } from '../../hud/pixel';
+import { Button, Chip } from '../../pixel';
 import { opsGet } from '../api';
 import type { OpsPlayerSummary } from '../../../shared/ops';
 import { formatCoins, shorten } from '../format';

@@ -4,7 +4,7 @@
  * threshold one approval is not enough: a different admin must approve as well.
  */
 
-import { Chip } from '../../hud/pixel';
+import { Chip } from '../../pixel';
 import { opsGet, opsPost } from '../api';
 import type { OpsConfig, OpsSession, OpsWithdrawal } from '../../../shared/ops';
 import { useConfig } from '../config';

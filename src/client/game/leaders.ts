@@ -2,8 +2,8 @@
 
 import { leadersAtom, leadersPeriodAtom } from '../state/leadersAtom';
 import { store } from '../state/store';
-import { api } from './api';
-import { fromWire } from './betStatus';
+import { api } from '../net/api';
+import { fromWire } from '../state/betStatus';
 
 /** Loads the leaders of the chosen period; the last list stays on failure. */
 export async function loadLeaders(): Promise<void> {

@@ -1,32 +1,37 @@
-/** What the page does with each live message beyond the atoms: queued bets go out, balances refresh. */
+/**
+ * The one place that turns decoded server events into the page's state (docs/architecture.md "From
+ * the server to the pixels"): a game event goes to the round's atoms (round/), then, once, to the
+ * panels (panels/), the proof checks (proof/) and the follow-ups (the house's limits, the balance);
+ * a bet event to the panels at once and to the batched list (round/betList.ts).
+ */
 
 import type { BetEvent, GameEvent } from '../../shared/protocol';
-import { roundAtom } from '../state/roundAtom';
-import { accessTokenAtom } from '../state/sessionAtom';
-import { store } from '../state/store';
-import { api } from './api';
+import { refreshProfile } from '../account/profile';
+import { api } from '../net/api';
+import { ownBetEvent, panelsFollowRound, placedElsewhere } from '../panels/serverEvents';
+import { rememberRoot } from '../proof/liveRoots';
+import { applyGameEvent, applyGameInfo, applyLastRounds } from '../round/roundEvents';
+import { betFeed, refreshRoundBets } from '../round/roundBets';
 import { houseAtom } from '../state/houseAtom';
 import { ownBetIdsAtom } from '../state/ownBetIdsAtom';
-import { placeQueuedBets } from '../panels/controller';
-import { placedElsewhere } from '../panels/serverEvents';
-import { applyGameEvent, applyGameInfo, applyLastRounds, isCurrentOrNewer } from '../round/roundEvents';
+import { accessTokenAtom } from '../state/sessionAtom';
+import { store } from '../state/store';
 import { restoreOwnBets } from './ownBets';
-import { betFeed, refreshRoundBets } from './roundBets';
-import { refreshProfile } from './session';
 
-/** A game event: GAME_CREATED empties the list and sends queued bets; GAME_ENDED and GAME_VOIDED refresh the balance. */
+/** A game event from STOMP; a stale or repeated one changes nothing and goes no further. */
 export function receiveGameEvent(event: GameEvent): void {
-  if (!isCurrentOrNewer(store.get(roundAtom), event)) return;
-  if (event.eventType === 'GAME_CREATED') betFeed.drop();
-  if (!applyGameEvent(event)) return;
-  afterGameEvent(event);
+  if (applyGameEvent(event)) afterGameEvent(event);
 }
 
+/**
+ * What follows an applied game event: GAME_CREATED drops the old round's gathering bets, opens the
+ * panels' queued bets and refreshes the house's limits; GAME_ENDED and GAME_VOIDED refresh the balance.
+ */
 function afterGameEvent(event: GameEvent): void {
-  if (event.eventType === 'GAME_CREATED') {
-    placeQueuedBets();
-    void refreshHouseLimits();
-  }
+  if (event.eventType === 'GAME_CREATED') betFeed.drop();
+  panelsFollowRound(event);
+  rememberRoot(event);
+  if (event.eventType === 'GAME_CREATED') void refreshHouseLimits();
   const settled = event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED';
   if (settled && store.get(accessTokenAtom)) void refreshProfile();
 }
@@ -39,6 +44,7 @@ function afterGameEvent(event: GameEvent): void {
 export function receiveBetEvent(event: BetEvent): void {
   if (placedElsewhere(event)) void restoreOwnBets();
   const settlesOwn = event.eventType !== 'BET_CREATED' && store.get(ownBetIdsAtom).has(event.data.betId);
+  ownBetEvent(event);
   betFeed.push(event);
   if (settlesOwn && store.get(accessTokenAtom)) void refreshProfile();
 }

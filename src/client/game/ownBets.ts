@@ -10,7 +10,7 @@ import { applyCurrentBets } from '../panels/serverEvents';
 import { panelsNow } from '../panels/panelStore';
 import { accessTokenAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
-import { api } from './api';
+import { api } from '../net/api';
 
 /** Asks the server for the player's bets of the round and restores what the page lost. */
 export async function restoreOwnBets(): Promise<void> {

@@ -3,9 +3,9 @@
 import { ROUND_BETS_PAGE } from '../../shared/constants';
 import { roundAtom } from '../state/roundAtom';
 import { store } from '../state/store';
-import { api } from './api';
-import { fromWire, type PlayerBet } from './betStatus';
-import { BetFeed } from '../round/betList';
+import { api } from '../net/api';
+import { fromWire, type PlayerBet } from '../state/betStatus';
+import { BetFeed } from './betList';
 
 /** The page's one feed of bet events. */
 export const betFeed = new BetFeed();

@@ -4,7 +4,7 @@ import type { ExclusionDuration, PlayerLimits, PlayerLimitsUpdate } from '../../
 import { stopAutoBets } from '../panels/controller';
 import { limitsAtom } from '../state/limitsAtom';
 import { store } from '../state/store';
-import { api } from './api';
+import { api } from '../net/api';
 
 const keep = (limits: PlayerLimits) => {
   store.set(limitsAtom, limits);

@@ -1,13 +1,13 @@
 /**
  * How the page writes numbers and times (docs/spec.md, "Decisions on the spec's open points"; docs/hud.md
  * "Languages"): in the page's language through Intl, except that English keeps the spec's coins
- * (`1.234,56`) and multipliers (`x1.23`). Every number the HUD shows goes through here.
+ * (`1.234,56`) and multipliers (`x1.23`). Every number the page shows (the HUD, the chat, the wallet, the console) goes through here.
  */
 
 import { RATE_GREEN_ABOVE, RATE_YELLOW_ABOVE } from '../../shared/constants';
 import { shownRate } from '../../shared/growth';
 import { formatCoins as specCoins } from '../../shared/money';
-import { currentLanguage } from '../i18n/i18n';
+import { currentLanguage } from './i18n';
 
 /** One Intl formatter per language and shape, made on first use. */
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -47,6 +47,9 @@ export function formatPercent(share: number): string {
 /** The language's decimal sign, for texts built on every frame (the stage's readout) without an Intl call each time. */
 export function decimalSign(): string {
   const language = currentLanguage();
+  // English writes the spec's point, as formatRate does, without making the page's first Intl
+  // formatter (whose locale data costs a slow phone tens of milliseconds at boot).
+  if (language === 'en') return '.';
   let sign = decimalSigns.get(language);
   if (sign === undefined) {
     sign = numberFormat(1, false).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';

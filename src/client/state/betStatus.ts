@@ -1,6 +1,6 @@
 /**
  * Where a bet enters the page its wire status becomes the inside one: the spec's REFUNDED is a
- * cash-out (docs/glossary.md), CASHED_OUT as the server stores it. Everything past net/ reads that.
+ * cash-out (docs/glossary.md), CASHED_OUT as the server stores it. Everything past the decoding reads that.
  */
 
 import type { Bet } from '../../shared/protocol';

@@ -1,17 +1,14 @@
 /**
- * Sign-in, sign-out and the profile (docs/spec.md §4): after a token arrives the profile is fetched, then
- * the payment environment. A failed profile fetch signs out, except when no answer came at all or
- * the server failed (docs/spec.md, "Decisions on the spec's open points"): then it is tried again, waiting longer after each failure,
- * and after a few the profile button says the server is not answering.
+ * The player's profile and balance (docs/spec.md §4): fetched after sign-in, after each bet, cash-out
+ * or settlement. A failed fetch signs out, except when no answer came at all or the server failed
+ * (docs/spec.md, "Decisions on the spec's open points"): then it is tried again, waiting longer after
+ * each failure, and after a few the profile button says the server is not answering.
  */
 
-import { paymentEnvironmentAtom } from '../state/paymentEnvironmentAtom';
 import { profileAtom, profileLoadingAtom, profileUnreachableAtom } from '../state/profileAtom';
 import { accessTokenAtom, clearSessionAtom } from '../state/sessionAtom';
 import { store } from '../state/store';
-import { ApiError, api } from './api';
-import { restoreOwnBets } from './ownBets';
-import { referralFields } from './referral';
+import { ApiError, api } from '../net/api';
 
 /** How long to wait before fetching the profile again after the first failure; each further one doubles it. */
 const PROFILE_RETRY_MS = 1000;
@@ -29,33 +26,10 @@ let failures = 0;
 const profileRetryDelay = (failures: number): number =>
   Math.min(PROFILE_RETRY_MAX_MS, PROFILE_RETRY_MS * 2 ** (failures - 1));
 
-/** Stores the token, fetches the profile, then loads the payment environment and the player's bets of the round. */
-export async function signIn(token: string): Promise<void> {
-  store.set(accessTokenAtom, token);
-  failures = 0;
-  await refreshProfile();
-  if (store.get(profileAtom)) await Promise.all([loadPaymentEnvironment(), restoreOwnBets()]);
-}
-
-/** Resumes the stored session at page start (no request when signed out, docs/spec.md §6). */
-export function resumeSession(): Promise<void> {
-  const token = store.get(accessTokenAtom);
-  return token ? signIn(token) : Promise.resolve();
-}
-
-/** Email and password sign-in, or registration, then signIn. Throws an ApiError the form shows. */
-export async function signInWithPassword(email: string, password: string, register: boolean): Promise<void> {
-  const { token } = register
-    ? await api.post('/auth/register', { email, password, ...referralFields() })
-    : await api.post('/auth/authenticate', { login: email, password });
-  await signIn(token);
-}
-
-/** Revokes the refresh cookie (POST /auth/logout) and forgets the session on this page. */
-export async function signOut(): Promise<void> {
+/** A new session (sign-in) starts counting failures afresh; a sign-out stops the retries. */
+export function resetProfileRetries(): void {
   clearTimeout(retry);
-  await api.post('/auth/logout').catch(() => undefined);
-  store.set(clearSessionAtom);
+  failures = 0;
 }
 
 /** Fetches the profile (balance); only the newest answer is kept, so a slow one never shows an old balance. */
@@ -82,15 +56,5 @@ export async function refreshProfile(): Promise<void> {
     } else store.set(clearSessionAtom);
   } finally {
     if (request === latest) store.set(profileLoadingAtom, false);
-  }
-}
-
-/** GET /payment/environment; the defaults stay when it fails. */
-async function loadPaymentEnvironment(): Promise<void> {
-  try {
-    const { rate, ...environment } = await api.get('/payment/environment');
-    store.set(paymentEnvironmentAtom, { ...environment, coinsPerSol: rate });
-  } catch {
-    // The spec's defaults stand until the next sign-in.
   }
 }
