@@ -1,11 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-/** The server test files that start a throwaway PostgreSQL (tests/server/pg.ts). */
+/**
+ * Server files that judge time or load themselves (latency against a quiet baseline, ticks in a
+ * flight, a crowd's arrival): they run one at a time, after the files that run side by side.
+ */
+const alone = ['tests/server/publicFlood.test.ts', 'tests/server/crowd.test.ts', 'tests/server/stride.test.ts'];
+
+/** The other server test files that start a throwaway PostgreSQL (tests/server/pg.ts). */
 const postgresFiles = readdirSync('tests/server')
   .filter((name) => name.endsWith('.test.ts'))
   .map((name) => `tests/server/${name}`)
-  .filter((path) => readFileSync(path, 'utf8').includes("from './pg'"));
+  .filter((path) => !alone.includes(path) && readFileSync(path, 'utf8').includes("from './pg'"));
 
 /**
  * Files run side by side: most of a server file's time is spent waiting (betting windows, flights,
@@ -16,9 +22,10 @@ const SIDE_BY_SIDE = 3;
 const sideBySide = { maxWorkers: SIDE_BY_SIDE, sequence: { groupOrder: 0 } };
 
 /**
- * Four projects, each with its own script (npm run test:unit, ...); `npm test` runs them all: unit,
+ * Five projects, each with its own script (npm run test:unit, ...); `npm test` runs them all: unit,
  * server and PostgreSQL files together (group 0), then the browser files one at a time (group 1):
- * each drives Chromium, whose frames and timings another file's load would disturb.
+ * each drives Chromium, whose frames and timings another file's load would disturb; then the server
+ * files that judge time or load, one at a time (group 2).
  */
 export default defineConfig({
   test: {
@@ -35,7 +42,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/*.test.ts'], exclude: postgresFiles, ...sideBySide },
+        test: { name: 'server', include: ['tests/server/*.test.ts'], exclude: [...postgresFiles, ...alone], ...sideBySide },
       },
       { extends: true, test: { name: 'postgres', include: postgresFiles, ...sideBySide } },
       {
@@ -48,6 +55,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      { extends: true, test: { name: 'alone', include: alone, maxWorkers: 1, sequence: { groupOrder: 2 } } },
     ],
   },
 });
