@@ -19,7 +19,7 @@ const forbid = (groups, message, { node = false } = {}) => ({
 /**
  * The client's folders, lowest first (docs/architecture.md "Client folders"): a folder may import the
  * folders of the layers below its own, never another folder of its own layer nor one above. The
- * page's entry files (App, Page, boot, main, shell, providers, firstPaint) import them all; none imports those.
+ * page's entry files (App, boot, main, shell, providers, firstPaint) import them all; none imports those.
  */
 const CLIENT_LAYERS = [
   ['state'],
@@ -32,7 +32,7 @@ const CLIENT_LAYERS = [
   ['hud', 'stage'],
   ['ops'],
 ];
-const CLIENT_ENTRIES = ['App', 'Page', 'boot', 'main', 'shell', 'providers', 'firstPaint'];
+const CLIENT_ENTRIES = ['App', 'boot', 'main', 'shell', 'providers', 'firstPaint'];
 /** What net/ may read of state/: the store and the session it renews (`api.ts`), and the busy flag it raises while it waits. */
 const NET_STATE = ['store', 'sessionAtom', 'serverBusyAtom'];
 const NO_SERVER = 'The client may import only shared code, never the server.';

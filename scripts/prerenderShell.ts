@@ -1,11 +1,10 @@
 /**
- * The first paint comes from HTML and CSS: the build renders the page in its initial state
- * (src/client/shell.tsx renders src/client/Page.tsx, the tree the page renders: header, bet column,
- * history strip, the stage's frame with its loading bar, both bet panels) into index.html's #root,
- * so a phone on a slow network sees the page's frame before any JavaScript has run. A first visit's
- * page hydrates it (React adopts these elements); any other renders over it in the same places, so
- * nothing on the page moves. Until React's first commit #root carries `data-shell`, which keeps
- * presses off buttons that have no handlers yet (src/client/Page.tsx).
+ * The first paint comes from HTML and CSS: the build renders the HUD in its initial state
+ * (src/client/shell.tsx: header, bet column, history strip, the stage's frame with its loading bar,
+ * both bet panels) into index.html's #root, so a phone on a slow network sees the page's frame
+ * before any JavaScript has run. React's createRoot replaces it with the live HUD on its first
+ * commit, in the same places, so nothing on the page moves. Until then #root carries `data-shell`,
+ * which keeps presses off buttons that have no handlers yet (src/client/main.tsx).
  */
 
 import { createServer, type Plugin } from 'vite';

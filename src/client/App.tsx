@@ -1,8 +1,7 @@
 /** The page: the HUD with the stage in its centre. */
 
-import { lazy, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Hud } from './hud/Hud';
-import { LiveOnly } from './hud/LiveOnly';
 
 let hudCommitted!: () => void;
 const afterHudCommit = new Promise<void>((resolve) => (hudCommitted = resolve));
@@ -21,9 +20,9 @@ export function App() {
   return (
     <Hud
       stage={
-        <LiveOnly>
+        <Suspense fallback={null}>
           <StageHost />
-        </LiveOnly>
+        </Suspense>
       }
     />
   );

@@ -1,6 +1,6 @@
 /** Places the HUD around the stage: header on top, bets on the left, history and panels with the stage, and the modals. */
 
-import { lazy, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BetsColumn } from './bets/BetsColumn';
 import { Header } from './header/Header';
 import { HistoryStrip } from './history/HistoryStrip';
@@ -11,7 +11,6 @@ import { RoundAnnouncer } from './RoundAnnouncer';
 import { BetPanels } from './panel/BetPanels';
 import { RealityCheck } from './limits/RealityCheck';
 import { ChatDock } from '../chat/ChatDock';
-import { LiveOnly } from './LiveOnly';
 
 /** The phone's tabs under the stage: loaded on demand, into a box the shell already holds (no shift). */
 const PhoneTabs = lazy(() => import('./phone/PhoneTabs'));
@@ -31,9 +30,9 @@ export function Hud({ stage }: { stage: ReactNode }) {
         </div>
       </main>
       <div className="app-tabs">
-        <LiveOnly>
+        <Suspense fallback={null}>
           <PhoneTabs />
-        </LiveOnly>
+        </Suspense>
       </div>
       <BetPanels />
       <ChatDock />

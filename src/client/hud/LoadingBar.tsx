@@ -5,10 +5,9 @@
  */
 
 import { useAtomValue } from 'jotai';
-import { lazy, useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { loadingAtom } from '../state/loadingAtom';
 import { useT } from '../i18n/i18n';
-import { LiveOnly } from './LiveOnly';
 
 const LoadingReadout = lazy(() => import('./LoadingReadout'));
 
@@ -32,9 +31,9 @@ export function LoadingBar() {
       >
         <div className="stage-loading-fill" style={{ width: `${Math.round(progress * 100)}%` }} />
       </div>
-      <LiveOnly>
+      <Suspense fallback={null}>
         <LoadingReadout />
-      </LiveOnly>
+      </Suspense>
     </div>
   );
 }

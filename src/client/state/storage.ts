@@ -10,15 +10,6 @@ export function readStored(key: string): string | null {
   }
 }
 
-/** Nothing stored for this page yet (a first visit), or storage refused. */
-export function storageIsEmpty(): boolean {
-  try {
-    return localStorage.length === 0;
-  } catch {
-    return true;
-  }
-}
-
 /** Stores `value` under `key`; null removes the key. */
 export function writeStored(key: string, value: string | null): void {
   try {
