@@ -28,10 +28,11 @@ export function receiveGameEvent(event: GameEvent): void {
  * panels' queued bets and refreshes the house's limits; GAME_ENDED and GAME_VOIDED refresh the balance.
  */
 function afterGameEvent(event: GameEvent): void {
-  if (event.eventType === 'GAME_CREATED') betFeed.drop();
+  const created = event.eventType === 'GAME_CREATED';
+  if (created) betFeed.drop();
   panelsFollowRound(event);
   rememberRoot(event);
-  if (event.eventType === 'GAME_CREATED') void refreshHouseLimits();
+  if (created) void refreshHouseLimits();
   const settled = event.eventType === 'GAME_ENDED' || event.eventType === 'GAME_VOIDED';
   if (settled && store.get(accessTokenAtom)) void refreshProfile();
 }
