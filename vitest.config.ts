@@ -31,7 +31,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     // Every project's servers log into one folder per run, read for secrets once the run ends.
-    globalSetup: ['tests/suiteLogsSetup.ts'],
+    globalSetup: ['tests/suiteLogsSetup.ts', 'tests/server/databaseImage.ts'],
     hookTimeout: 60_000,
     // With CI=true a skipped test fails the run: CI has redis-server, the only thing a test may skip without.
     reporters: ['default', ...(process.env.CI === 'true' ? ['./tests/noSkips.ts'] : [])],
