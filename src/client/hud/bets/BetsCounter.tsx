@@ -6,7 +6,7 @@
  */
 
 import { useStore } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BETS_COUNTER_ANIMATION_MS } from '../../../shared/constants';
 import { betsAtom } from '../../state/betsAtom';
 import { tweenAt } from '../useTween';
@@ -16,6 +16,8 @@ export function BetsCounter() {
   const t = useT();
   const store = useStore();
   const valueRef = useRef<HTMLSpanElement>(null);
+  // The first number is rendered (the prerendered shell shows it too); the loop below writes the rest.
+  const [first] = useState(() => store.get(betsAtom).length);
   useEffect(() => {
     const node = valueRef.current!;
     const count = () => store.get(betsAtom).length;
@@ -47,7 +49,9 @@ export function BetsCounter() {
   return (
     <div className="bets-counter">
       <span>{t('bets.allBets')}</span>
-      <span ref={valueRef} className="bets-counter-value" data-testid="bets-count" />
+      <span ref={valueRef} className="bets-counter-value" data-testid="bets-count">
+        {first}
+      </span>
     </div>
   );
 }
