@@ -35,9 +35,10 @@ export function BetsCounter() {
       request = value === target ? 0 : requestAnimationFrame(step);
     };
     const unsubscribe = store.sub(betsAtom, () => {
-      if (count() === target) return;
+      const next = count();
+      if (next === target) return;
       from = value;
-      target = count();
+      target = next;
       startedAt = performance.now();
       if (request === 0) request = requestAnimationFrame(step);
     });
