@@ -119,3 +119,12 @@ export async function waitForStage(
     await page.waitForTimeout(50);
   }
 }
+
+/**
+ * Waits for a betting window to open, so a press of BET has the whole window to land in. A window
+ * already open may close between the probe and the press on a busy machine.
+ */
+export async function waitForBettingWindow(page: Page, timeoutMs = 60_000): Promise<void> {
+  await waitForStage(page, (probe) => probe.phase !== null && probe.phase !== 'waiting', timeoutMs);
+  await waitForStage(page, (probe) => probe.phase === 'waiting', timeoutMs);
+}

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fundedPlayer } from '../server/betting';
 import { call } from '../server/client';
 import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForBettingWindow, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 import { shoot } from './walletPage';
 
@@ -127,7 +127,7 @@ describe('the page in the browser’s language', () => {
     }, player.token);
     await page.reload();
     await poll(() => profileLabel(page)).toMatch(/^1\.?000 \$$/);
-    await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+    await waitForBettingWindow(page);
     await page.getByTestId('bet-main-0').click();
     const notice = page.getByRole('group', { name: 'Panel de apuesta 1' }).locator('.bet-panel-notice');
     await poll(() => notice.textContent()).toMatch(/^Te has excluido del juego hasta el .+ UTC$/);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForBettingWindow, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 import { signInByEmail } from './walletPage';
 
@@ -54,7 +54,7 @@ describe('player limits in Chromium', () => {
     expect(await limits.getByLabel('Daily loss limit').inputValue()).toBe('5');
     await page.keyboard.press('Escape');
 
-    await waitForStage(page, (probe) => probe.phase === 'waiting', 120_000);
+    await waitForBettingWindow(page, 120_000);
     await page.getByTestId('bet-main-0').click();
     await poll(notice).toMatch(/^This would pass your daily loss limit of 5 coins; it resets \d{4}-\d\d-\d\d 00:00 UTC$/);
     expect(await page.getByTestId('bet-main-0').locator('.bet-main-label').textContent()).toBe('BET');
@@ -72,7 +72,7 @@ describe('player limits in Chromium', () => {
     await poll(() => limits.getByRole('status').textContent()).toMatch(/^You have excluded yourself from play until .* UTC$/);
     await page.keyboard.press('Escape');
 
-    await waitForStage(page, (probe) => probe.phase === 'waiting', 120_000);
+    await waitForBettingWindow(page, 120_000);
     await page.getByTestId('bet-main-0').click();
     await poll(notice).toMatch(/^You have excluded yourself from play until \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   });

@@ -19,7 +19,7 @@ import { fixedCrashPoints } from '../server/crashPoints';
 import { fundedPlayer } from '../server/betting';
 import { freePort } from '../server/freePort';
 import { startServer, type TestServer } from '../server/harness';
-import { waitForStage, type Browser } from './browser';
+import { waitForBettingWindow, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 import { openGamePage, openStage, type GamePage } from './gamePage';
 import { balanceReads, shoot, signInByEmail } from './walletPage';
@@ -71,7 +71,7 @@ describe('settlements on screen', () => {
     await panel(page).getByLabel('Bet amount').focus();
     expect(await panel(page).getByRole('switch', { name: 'Auto cash out' }).isChecked()).toBe(true);
 
-    await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+    await waitForBettingWindow(page);
     await page.getByTestId('bet-main-0').click();
     await poll(() => label(page)).toBe('CANCEL');
     const { gameId } = await roundInfo(server);
@@ -122,7 +122,7 @@ describe('settlements on screen', () => {
 
   it('a bet left to fly is lost at the crash, and the panel says so', TEST, async () => {
     const { page } = game;
-    await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+    await waitForBettingWindow(page);
     await page.getByTestId('bet-main-0').click();
     await poll(() => label(page), 60_000).toBe('CLAIM');
     await poll(() => outcome(page), 60_000).toBe(`Lost ${formatCoins(STAKE)} $ at x2.00`);
@@ -134,7 +134,7 @@ describe('settlements on screen', () => {
     async () => {
       const { page, server } = game;
       const db = server.server.services.database.db;
-      await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+      await waitForBettingWindow(page);
       await page.getByTestId('bet-main-0').click();
       await poll(() => label(page), 60_000).toBe('CLAIM');
       const [bet] = await db.select().from(bets).orderBy(desc(bets.id)).limit(1);
@@ -205,7 +205,7 @@ describe('a round voided by a server stop', () => {
       const { page } = browser;
       const player = await fundedPlayer(server.api, server.server.services.database.db, FUNDS);
       await signInByEmail(page, player.email);
-      await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+      await waitForBettingWindow(page);
       await page.getByTestId('bet-main-0').click();
       await poll(() => label(page), 60_000).toBe('CLAIM');
       await balanceReads(page, `${formatCoins(FUNDS - STAKE)} $`);

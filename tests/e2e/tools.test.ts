@@ -12,7 +12,7 @@ import { bets } from '../../src/server/db/schema';
 import { fundedPlayer } from '../server/betting';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForBettingWindow, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 import { signInByEmail } from './walletPage';
 
@@ -68,7 +68,7 @@ describe('player tools in Chromium', () => {
     await page.keyboard.press('x');
     expect(await amount()).toBe('200');
 
-    await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+    await waitForBettingWindow(page);
     await page.keyboard.press(' ');
     await poll(label).toBe('CANCEL');
     await poll(label).toBe('CLAIM');
