@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
 import type { SignInInput } from '../../src/shared/protocol';
-import type { Db } from '../../src/server/db/client';
+import { queryRows, type Db } from '../../src/server/db/client';
 import { bets, ledgerEntries, rounds } from '../../src/server/db/schema';
 import { crashInstant } from '../../src/shared/growth';
 import { checkLedger } from '../../src/server/ledger/check';
@@ -64,6 +64,51 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       );
       expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
       expect(await balanceOf(db, player.id)).toBe(8000n);
+      expect(await checkLedger(db)).toEqual([]);
+    });
+
+    it('judges bets and cancels arriving together each alone, sharing transactions (group commit)', async () => {
+      const players = await Promise.all(Array.from({ length: 12 }, () => fundedPlayer(t.api, db, 1000)));
+      const poor = await fundedPlayer(t.api, db, 500);
+      const twice = await fundedPlayer(t.api, db, 5000);
+      await openRound(db, 2);
+      const placed = await Promise.all([
+        ...players.map((p) => post<{ betId: string }>('/bet/create', { amount: 1000 }, p.token)),
+        post<{ betId: string }>('/bet/create', { amount: 1000 }, poor.token),
+      ]);
+      expect(placed.map((a) => a.status)).toEqual([...Array<number>(12).fill(200), 409]);
+      expect(placed[12]!.body.errorMessage).toBe('Not enough funds');
+      const ids = placed.slice(0, 12).map((a) => Number(a.body.data!.betId));
+      const [shared] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(distinct xmin::text)::int as n from bets where id in ${ids}`,
+      );
+      // One placement's transaction each would be 12: the ones that arrived while another was in the database shared one.
+      expect(shared!.n).toBeLessThan(12);
+
+      // The same Idempotency-Key twice among the cancels: its batch fails on the key, and each runs alone again.
+      const keyed = () =>
+        call<{ betId: string }>(
+          t.api,
+          'POST',
+          '/bet/create',
+          { amount: 1000 },
+          {
+            token: twice.token,
+            headers: { 'idempotency-key': 'arrived-together' },
+          },
+        );
+      const [first, second, ...cancels] = await Promise.all([
+        keyed(),
+        keyed(),
+        ...players.map((p, i) => post('/bet/cancel', { betId: String(ids[i]) }, p.token)),
+      ]);
+      expect([first!.status, second!.status]).toEqual([200, 200]);
+      expect(second!.body.data!.betId).toBe(first!.body.data!.betId);
+      expect(cancels.map((a) => a.status)).toEqual(Array<number>(12).fill(200));
+      for (const p of players) expect(await balanceOf(db, p.id)).toBe(1000n);
+      expect(await balanceOf(db, poor.id)).toBe(500n);
+      expect(await balanceOf(db, twice.id)).toBe(4000n);
       expect(await checkLedger(db)).toEqual([]);
     });
 
@@ -219,7 +264,10 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       });
       expect((await cancel!).status).toBe(409);
       expect(await balanceOf(db, players[0]!.id)).toBe(0n);
-      const rows = await db.select().from(bets).where(inArray(bets.id, ids.map(Number)));
+      const rows = await db
+        .select()
+        .from(bets)
+        .where(inArray(bets.id, ids.map(Number)));
       expect(rows.map((row) => row.cashoutAt)).toEqual([150, 150]);
       expect(await checkLedger(db)).toEqual([]);
     });
