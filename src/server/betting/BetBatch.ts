@@ -2,15 +2,18 @@
  * Group commit of bets and cancels (db/Batches.ts): the ones that arrive while the previous batch
  * is in the database share one statement (bet_batch.sql), so one round trip and one commit, each
  * still judged alone by place_bet or cancel_bet with its own ledger rows. A batch of one is sent as
- * that function's own statement. Batches of one database go one at a time: two batches of a
- * process never wait for each other's locks. When PostgreSQL refuses a batch (an Idempotency-Key
- * seen before, a deadlock) nothing of it was written, and its operations run again one by one,
- * each meeting its own answer or error as it would alone.
+ * that function's own statement. A player's operations always take the same lane of LANES, and a
+ * lane sends one batch at a time: the lanes' batches run side by side on the pool and never wait
+ * for each other's locks (no two lanes share a player, nor a house stripe, since a stripe is the
+ * player's id modulo HOUSE_STRIPES, a multiple of LANES). When PostgreSQL refuses a batch (an
+ * Idempotency-Key seen before, a deadlock) nothing of it was written, and its operations run again
+ * one by one, each meeting its own answer or error as it would alone.
  */
 
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
 import { Batches, type Outcome } from '../db/Batches';
+import { HOUSE_STRIPES } from './transferKinds';
 
 /** place_bet's arguments. */
 interface PlaceOp {
@@ -76,11 +79,16 @@ async function send(db: Db, ops: Op[]): Promise<Outcome<Answer>[]> {
   }
 }
 
-const batches = new WeakMap<Db, Batches<Op, Answer>>();
+/** Batches in the database at once, for one database: enough to keep both PostgreSQL and the server busy. */
+const LANES = 4;
+if (HOUSE_STRIPES % LANES !== 0) throw new Error('BetBatch: HOUSE_STRIPES must be a multiple of LANES');
 
-/** Runs a bet's placement or cancel in the next batch of its database, and answers what its function answered. */
+const lanes = new WeakMap<Db, Batches<Op, Answer>[]>();
+
+/** Runs a bet's placement or cancel in the next batch of its player's lane, and answers what its function answered. */
 export function batched(db: Db, op: Op): Promise<Answer> {
-  let batch = batches.get(db);
-  if (!batch) batches.set(db, (batch = new Batches((ops) => send(db, ops), MOST)));
-  return batch.run(op);
+  let ofDb = lanes.get(db);
+  if (!ofDb)
+    lanes.set(db, (ofDb = Array.from({ length: LANES }, () => new Batches<Op, Answer>((ops) => send(db, ops), MOST))));
+  return ofDb[op.account % LANES]!.run(op);
 }
