@@ -31,7 +31,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     // Every project's servers log into one folder per run, read for secrets once the run ends.
-    globalSetup: ['tests/suiteLogsSetup.ts'],
+    globalSetup: ['tests/suiteLogsSetup.ts', 'tests/server/databaseImage.ts'],
     hookTimeout: 60_000,
     // With CI=true a skipped test fails the run: CI has redis-server, the only thing a test may skip without.
     reporters: ['default', ...(process.env.CI === 'true' ? ['./tests/noSkips.ts'] : [])],
@@ -51,7 +51,12 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/e2e/*.test.ts'],
           globalSetup: ['tests/e2e/buildClient.ts'],
+          // One at a time: two side by side (each with its own server and Chromium) missed betting windows
+          // on a loaded 2-core machine (a BET clicked that never showed CANCEL), so they stay apart.
           maxWorkers: 1,
+          // A worker keeps the server's and Playwright's modules from one file to the next instead of
+          // loading them again for each (every file starts and closes its own server and Chromium).
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

@@ -83,6 +83,8 @@ export interface ServiceOptions {
   roundSecrets?: () => Promise<DrawnRound>;
   /** The chain to use instead of one built from config (tests keep one chain across restarts). */
   chain?: Chain;
+  /** PGlite only: a migrated data folder to start from (tests/server/databaseImage.ts), not an empty one. */
+  databaseImage?: Blob;
 }
 
 /** How often open deposits and withdrawals are looked at on the chain. */
@@ -94,7 +96,7 @@ export async function createServices(
   log: FastifyBaseLogger,
   options: ServiceOptions = {},
 ): Promise<Services> {
-  const database = await openDatabase(config);
+  const database = await openDatabase({ ...config, image: options.databaseImage });
   const clock = new GameClock(config.testClockOffsetMs);
   await clock.start(database.db, log);
   const bus: EventBus = config.redisUrl ? await RedisBus.connect(config.redisUrl, log) : new LocalBus();

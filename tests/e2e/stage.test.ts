@@ -2,12 +2,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_TEXTURES } from '../../src/client/stage/QualityGovernor';
 import type { Envelope, RoundHistoryEntry } from '../../src/shared/protocol';
+import { fixedCrashPoints } from '../server/crashPoints';
 import { startServer, type TestServer } from '../server/harness';
 import { openBrowser, probeStage, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 
 const ROUND_SETTINGS = { STATIC_DIR: TEST_DIST, BETTING_MS: '1200', PAUSE_MS: '600', TICK_MS: '100' };
-/** A whole round here lasts at most betting + a long flight; five of them bound every wait. */
+/** Every round crashes at x1.50, a flight of about 7 s: long enough to watch it fly, short enough not to wait. */
+const CRASH_POINTS = [1.5];
+/** A whole round here lasts about 9 s; this bounds every wait for a phase on a busy machine. */
 const ROUNDS_TIMEOUT_MS = 120_000;
 const TEST = { timeout: ROUNDS_TIMEOUT_MS * 2 };
 
@@ -30,7 +33,7 @@ function stageSuite(where: string, path: string, more: (context: SuiteContext) =
     const violations: string[] = [];
 
     beforeAll(async () => {
-      server = await startServer(ROUND_SETTINGS);
+      server = await startServer(ROUND_SETTINGS, { roundSecrets: fixedCrashPoints(CRASH_POINTS) });
       origin = server.api.replace('/api/v1', '');
       browser = await openBrowser({ phone: true });
       browser.page.on('console', (message) => {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROWTH_PER_MS, RANDOM_MAX, RTP } from '../../src/shared/constants';
 import { crashInstant, msToRate, rateAt, rateHundredths, targetReached } from '../../src/shared/growth';
-import { IN_MEMORY, queryRows, type Database } from '../../src/server/db/client';
-import { openDatabase } from '../../src/server/database';
+import { queryRows, type Database } from '../../src/server/db/client';
+import { memoryDatabase } from './databaseImage';
 
 /** Every hundredth up to x100, then a sparser walk to the largest crash point. */
 function hundredthSteps(): number[] {
@@ -25,7 +25,7 @@ function crashPoints(): number[] {
 describe('the growth curve in SQL and TypeScript', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: IN_MEMORY });
+    database = await memoryDatabase();
   });
   afterAll(() => database.close());
 

@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { createServer, type GameServer, type ServerOptions } from '../../src/server/app';
 import { IN_MEMORY } from '../../src/server/db/client';
 import { logSink } from '../suiteLogs';
+import { databaseImage } from './databaseImage';
 
 export interface TestServer {
   server: GameServer;
@@ -49,7 +50,9 @@ export async function startServer(env: Record<string, string> = {}, options: Ser
     PUBLIC_CACHE_MS: '0',
     ...env,
   });
-  const server = await createServer(config, { logStream: logs, ...options });
+  // An in-memory database starts from the suite's migrated image rather than empty.
+  const image = config.dataDir === IN_MEMORY && !config.databaseUrl ? databaseImage() : undefined;
+  const server = await createServer(config, { logStream: logs, databaseImage: image, ...options });
   server.app.addHook('onClose', async () => logs?.close());
   const url = await server.listen();
   return {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { IN_MEMORY, type Database } from '../../src/server/db/client';
 import { openDatabase } from '../../src/server/database';
+import { memoryDatabase } from './databaseImage';
 import { accounts, bets, depositIntents, ledgerEntries, rounds } from '../../src/server/db/schema';
 import { creditMany, InsufficientFunds, moveBalance, moveHouse } from '../../src/server/betting/balance';
 import { balances } from '../../src/server/ledger/books';
@@ -292,7 +293,7 @@ function ledgerSuite(name: string, open: () => Promise<Database>) {
   });
 }
 
-ledgerSuite('PGlite', () => openDatabase({ dataDir: IN_MEMORY }));
+ledgerSuite('PGlite', () => memoryDatabase());
 
 describe('PostgreSQL', () => {
   let cluster: PostgresCluster;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crashInstant } from '../../src/shared/growth';
 import { DESTINATIONS, type GameEvent } from '../../src/shared/protocol';
 import { LocalBus } from '../../src/server/bus/LocalBus';
-import { IN_MEMORY, type Database } from '../../src/server/db/client';
-import { openDatabase } from '../../src/server/database';
+import { type Database } from '../../src/server/db/client';
+import { memoryDatabase } from './databaseImage';
 import { rounds } from '../../src/server/db/schema';
 import { RoundEngine, type Timers } from '../../src/server/game/RoundEngine';
 import type { RoundListener } from '../../src/server/game/RoundListener';
@@ -24,7 +24,7 @@ interface Published {
 describe('RoundEngine', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: IN_MEMORY });
+    database = await memoryDatabase();
   });
   afterAll(() => database.close());
 

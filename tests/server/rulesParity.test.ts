@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_TARGET, houseTarget, payout } from '../../src/shared/betPolicy';
 import { LIMIT_NAMES, limitOf } from '../../src/shared/wire/limitNames';
-import { IN_MEMORY, queryRows, type Database } from '../../src/server/db/client';
-import { openDatabase } from '../../src/server/database';
+import { queryRows, type Database } from '../../src/server/db/client';
+import { memoryDatabase } from './databaseImage';
 
 /** Stakes from the smallest to the largest a balance can hold, with the awkward ones between. */
 const STAKES = [1000, 1001, 1013, 3333, 9999, 10_000, 123_456, 7_777_777, 10_000_000, 999_999_999_99];
@@ -15,7 +15,7 @@ const RATES = [100, 101, 102, 150, 199, 200, 235, 1013, 100_000, 99_999_999, 2_1
 describe('the bet policy and the limits in SQL and TypeScript', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: IN_MEMORY });
+    database = await memoryDatabase();
   });
   afterAll(() => database.close());
 

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previousSeed, verifyCrashPoint, verifyLink, verifyRound } from '../../src/shared/fairness';
-import { IN_MEMORY, type Database } from '../../src/server/db/client';
-import { openDatabase } from '../../src/server/database';
+import { type Database } from '../../src/server/db/client';
+import { memoryDatabase } from './databaseImage';
 import { leadership, seedChains } from '../../src/server/db/schema';
 import { Deposed, fencedDb, Leadership } from '../../src/server/game/Leadership';
 import type { ClientSeedSource } from '../../src/server/game/clientSeed';
@@ -42,7 +42,7 @@ describe('seed chain math', () => {
 describe('SeedChains', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: IN_MEMORY });
+    database = await memoryDatabase();
   });
   afterAll(() => database.close());
 
@@ -114,7 +114,7 @@ describe('SeedChains', () => {
     expect(after.chainIndex).toBe(1);
   });
   it('writes no chain and no client seed for an engine that no longer leads (the epoch fence)', async () => {
-    const own = await openDatabase({ dataDir: IN_MEMORY });
+    const own = await memoryDatabase();
     try {
       const elected = new Leadership({ db: own.db, session: null, log: quiet, pollMs: 60_000 });
       await elected.start({ start: async () => {}, stop: async () => {}, abandon: async () => {} });

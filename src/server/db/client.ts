@@ -30,6 +30,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite only: its data folder as a tarball, which `image` of a later connectDatabase starts from. */
+  image?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -50,11 +52,17 @@ const MIGRATION_LOCK = 0x6d696772; // "migr"
 /** Connections of the PostgreSQL pool: a busy connection pipelines further statements (see docs/benchmarks/betting.md "Conclusions"). */
 export const POOL_SIZE = 20;
 
-/** Where the database is: PostgreSQL at `databaseUrl`, else PGlite under `dataDir`; `poolSize` (PostgreSQL only) defaults to POOL_SIZE. */
+/**
+ * Where the database is: PostgreSQL at `databaseUrl`, else PGlite under `dataDir`; `poolSize`
+ * (PostgreSQL only) defaults to POOL_SIZE. `image` (PGlite only, tests): a data folder from
+ * `Database.image`, which a new PGlite starts from instead of creating an empty cluster; the
+ * migrations and functions are then applied as always (those it holds already are skipped).
+ */
 export interface DatabasePlace {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  image?: Blob;
 }
 
 /**
@@ -101,11 +109,16 @@ export async function connectDatabase(options: DatabasePlace & { functions: read
     release = lockDataDir(options.dataDir);
   }
   try {
-    const client = new PGlite(dir);
+    const client = new PGlite({ dataDir: dir, loadDataDir: options.image });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     await applyFunctions(db as unknown as Db, options.functions);
-    return { db: db as unknown as Db, kind: 'pglite', close: () => client.close().finally(release) };
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      image: () => client.dumpDataDir('none'),
+      close: () => client.close().finally(release),
+    };
   } catch (error) {
     release();
     throw error;
