@@ -32,7 +32,7 @@ const CLIENT_LAYERS = [
   ['hud', 'stage'],
   ['ops'],
 ];
-const CLIENT_ENTRIES = ['App', 'boot', 'main', 'shell', 'providers', 'firstPaint', 'page', 'steps'];
+const CLIENT_ENTRIES = ['App', 'boot', 'main', 'shell', 'providers', 'firstPaint'];
 /** What net/ may read of state/: the store and the session it renews (`api.ts`), and the busy flag it raises while it waits. */
 const NET_STATE = ['store', 'sessionAtom', 'serverBusyAtom'];
 const NO_SERVER = 'The client may import only shared code, never the server.';

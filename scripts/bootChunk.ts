@@ -1,12 +1,10 @@
 /**
- * The page's code in a few chunks, one for each part boot.tsx evaluates in a task of its own
- * (its `import()`s, in the order they are written; src/client/boot.tsx): a part's chunk holds the
- * modules its static imports reach that no earlier part reached. Left to itself the bundler cuts
- * that code into a chunk for each set of lazy parts (modals, chat, wallets, stage) that shares a
- * few of its modules, which made some twenty small chunks for index.html to preload: on a phone's
- * few connections each costs a round trip. Every lazy part is imported from the page's code, so
- * its parts are always loaded before any lazy part needs them (docs/benchmarks/lighthouse.md).
- * What the entry (main.tsx) imports itself stays in the entry.
+ * One chunk for the page's code (src/client/boot.tsx and everything it imports statically). Left to
+ * itself the bundler cuts that code into a chunk for each set of lazy parts (modals, chat, wallets,
+ * stage) that shares a few of its modules, which made some twenty small chunks for index.html to
+ * preload: on a phone's few connections each costs a round trip. Every lazy part is imported from
+ * boot's code, so boot's chunk is always loaded before any of them needs it
+ * (docs/benchmarks/lighthouse.md). What the entry (main.tsx) imports itself stays in the entry.
  */
 
 import type { Rolldown } from 'vite';
@@ -14,31 +12,25 @@ import type { Rolldown } from 'vite';
 type Group = NonNullable<Exclude<Rolldown.OutputOptions['codeSplitting'], boolean | undefined>['groups']>[number];
 type ModuleInfo = NonNullable<ReturnType<Rolldown.ChunkingContext['getModuleInfo']>>;
 
-/** `id` and every module it imports statically, directly or not, that `found` does not hold yet. */
-function staticGraph(id: string, info: (id: string) => ModuleInfo | null, found: Set<string>): void {
-  if (found.has(id)) return;
+/** `id` and every module it imports statically, directly or not. */
+function staticGraph(id: string, info: (id: string) => ModuleInfo | null, found = new Set<string>()): Set<string> {
+  if (found.has(id)) return found;
   found.add(id);
   for (const imported of info(id)?.importedIds ?? []) staticGraph(imported, info, found);
+  return found;
 }
 
-/** The codeSplitting group that names the chunk of each module of boot's parts: `boot`, then `boot-1`, `boot-2`, ... */
+/** The codeSplitting group that puts boot's static graph, less the entry's, in one chunk named `boot`. */
 export function bootChunkGroup(entry: string, boot: string): Group {
-  let partOf: Map<string, string> | undefined;
+  let page: Set<string> | undefined;
   return {
     name(id, ctx) {
-      if (!partOf) {
-        const info = (module: string) => ctx.getModuleInfo(module);
-        const reached = new Set<string>();
-        staticGraph(entry, info, reached);
-        partOf = new Map();
-        const parts = [boot, ...(info(boot)?.dynamicallyImportedIds ?? [])];
-        parts.forEach((part, index) => {
-          const before = new Set(reached);
-          staticGraph(part, info, reached);
-          for (const module of reached) if (!before.has(module)) partOf!.set(module, index === 0 ? 'boot' : `boot-${index}`);
-        });
+      const info = (module: string) => ctx.getModuleInfo(module);
+      if (!page) {
+        const entryGraph = staticGraph(entry, info);
+        page = new Set([...staticGraph(boot, info)].filter((module) => !entryGraph.has(module)));
       }
-      return partOf.get(id) ?? null;
+      return page.has(id) ? 'boot' : null;
     },
   };
 }

@@ -34,11 +34,7 @@ export function preloadBootPlugin(): Plugin {
         );
         if (!bundle || !chunk || !boot) throw new Error(`no chunk for ${BOOT} in the build of index.html`);
         const loaded = withImports(bundle, chunk.fileName);
-        // Boot's chunk and the chunks of its parts (scripts/bootChunk.ts), which it imports dynamically.
-        const parts = boot.dynamicImports.filter((file) => (bundle[file] as OutputChunk).name.startsWith(boot.name));
-        const page = new Set<string>();
-        for (const file of [boot.fileName, ...parts]) withImports(bundle, file, page);
-        const chunks = [...page].filter((file) => !loaded.has(file));
+        const chunks = [...withImports(bundle, boot.fileName)].filter((file) => !loaded.has(file));
         const tags = chunks.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
         const ENTRY = '<script type="module"';
         if (html.split(ENTRY).length !== 2) throw new Error(`index.html has not one ${ENTRY}`);

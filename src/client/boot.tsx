@@ -1,44 +1,48 @@
+/** The page's code: main.tsx imports it once the browser shows the prerendered shell. */
+
+import { startTransition, useLayoutEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { languageOfVisit, showLanguage } from './i18n/i18n';
+import { startSound } from './audio';
+import { connectGame } from './game/connect';
+import { Providers } from './providers';
+import { startWebglWarmup } from './stage/webglWarmup';
+
+const container = document.getElementById('root')!;
+
 /**
- * The page's code: main.tsx imports it once the browser shows the prerendered shell. It evaluates
- * the code a part at a time, each part its own chunk (scripts/bootChunk.ts) evaluated in a task of
- * its own, so no task holds a slow phone's main thread through the whole page's code
- * (docs/benchmarks/lighthouse.md "Boot in parts"). Then each start step and the first render run
- * in tasks of their own too.
+ * The build's prerendered shell (scripts/prerenderShell.ts) takes no presses while it is marked
+ * `data-shell` (styles.css): its buttons have no handlers yet, so a press would be lost. React's
+ * first commit replaces it in the same places and lifts the mark.
  */
-
-import { startTransition } from 'react';
-
-const shell = document.getElementById('root')!;
-
-/** Resolves in a task of its own: the browser has the main thread in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
-
-/** A part of the page's code, its modules evaluated in a task of their own. */
-async function evaluate<T>(load: () => Promise<T>): Promise<T> {
-  await nextTask();
-  return load();
+function ShellReplaced() {
+  useLayoutEffect(() => container.removeAttribute('data-shell'), []);
+  return null;
 }
 
-async function boot(): Promise<void> {
-  // The parts, in the order they evaluate; each holds what the earlier ones did not reach.
-  const { createRoot } = await evaluate(() => import('react-dom/client'));
-  const { languageOfVisit, showLanguage } = await evaluate(() => import('./i18n/i18n'));
-  await evaluate(() => import('../shared/wire/events'));
-  const { startSteps } = await evaluate(() => import('./steps'));
-  const { Page } = await evaluate(() => import('./page'));
-  for (const step of startSteps) {
-    await nextTask();
-    step();
-  }
-  await nextTask();
-  // The first render runs as a transition, which React renders in slices of a few milliseconds.
-  // Another language than English renders once its catalogue has loaded (its own small chunk), so
-  // the page never shows English and then switches; until then the English shell stays (docs/hud.md "Languages").
-  const root = createRoot(shell);
-  const render = () => startTransition(() => root.render(<Page shell={shell} />));
+/**
+ * The first render runs as a transition, which React renders in slices of a few milliseconds: the
+ * main thread of a slow phone never stays blocked through the whole HUD's render. Another language
+ * than English renders once its catalogue has loaded (its own small chunk), so the page never shows
+ * English and then switches; until then the English shell stays (docs/hud.md "Languages").
+ */
+function renderPage(): void {
+  const root = createRoot(container);
+  const render = () =>
+    startTransition(() =>
+      root.render(
+        <Providers>
+          <ShellReplaced />
+          <App />
+        </Providers>,
+      ),
+    );
   const language = languageOfVisit();
   if (language === 'en') render();
   else void showLanguage(language).finally(render);
 }
 
-void boot();
+// Each step is a task of its own, after the one that evaluated this code: none of them holds a
+// slow phone's main thread for long (docs/benchmarks/lighthouse.md). The network goes first.
+for (const step of [connectGame, startSound, startWebglWarmup, renderPage]) setTimeout(step);

@@ -16,16 +16,27 @@ describe('stage text changes stay cheap', () => {
     expect(splitGraphemes('\u{1F469}\u200D\u{1F4BB}!')).toEqual(['\u{1F469}\u200D\u{1F4BB}', '!']);
   });
 
-  it("puts the readout, the countdown and the axis labels in their part's render group, not the stage's", () => {
+  it("changes the readout and the countdown without rebuilding the stage's instructions; the axis labels in a render group of their own", () => {
     const stage = new Container({ isRenderGroup: true });
     const scene = new Scene(stageTextures(() => Texture.WHITE), stageWords());
     stage.addChild(scene);
     const texts = (part: Container) => part.children.filter((child) => child instanceof BitmapText || child instanceof GlyphText);
-    for (const part of [scene.readout, scene.loader, scene.axes]) {
-      expect(texts(part).length).toBeGreaterThan(0);
-      for (const text of texts(part)) expect(text.parentRenderGroup).toBe(part.renderGroup);
-      expect(part.renderGroup).not.toBe(stage.renderGroup);
+    scene.readout.show(1.23, false, false);
+    scene.loader.show(5_000, 10_000);
+    // What the renderer does after it built the instructions: a later change to the structure sets it again.
+    stage.renderGroup.structureDidChange = false;
+    scene.readout.show(1.24, false, false);
+    scene.loader.show(4_900, 10_000);
+    expect(scene.readout.text).toBe('x1.24');
+    expect(stage.renderGroup.structureDidChange).toBe(false);
+    // A BitmapText's new text rebuilds its render group's instructions: the axes' labels do that in theirs.
+    for (const part of [scene.readout, scene.loader]) {
+      expect(texts(part).some((text) => text instanceof GlyphText)).toBe(true);
+      for (const text of texts(part)) expect(text.parentRenderGroup).toBe(stage.renderGroup);
     }
+    expect(texts(scene.axes).length).toBeGreaterThan(0);
+    for (const text of texts(scene.axes)) expect(text.parentRenderGroup).toBe(scene.axes.renderGroup);
+    expect(scene.axes.renderGroup).not.toBe(stage.renderGroup);
     expect(scene.curve.parentRenderGroup).toBe(stage.renderGroup);
   });
 });

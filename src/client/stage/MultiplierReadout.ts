@@ -15,8 +15,9 @@ export class MultiplierReadout extends Container {
   private decimalSign = '.';
 
   constructor(words: StageWords) {
-    // Its own render group: a text change rebuilds this group's few instructions, not the whole stage's.
-    super({ isRenderGroup: true });
+    // In the stage's render group: a new value swaps glyph textures of one font page, which rebuilds
+    // no instructions; its own group would cost a draw, a batch break and a uniform push every frame.
+    super();
     this.caption.tint = COLORS.crashed;
     this.notice.tint = COLORS.lag;
     this.addChild(this.caption, this.value, this.notice);

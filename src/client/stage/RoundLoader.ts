@@ -16,8 +16,9 @@ export class RoundLoader extends Container {
   private decimalSign = '.';
 
   constructor(words: StageWords) {
-    // Its own render group: a text change rebuilds this group's few instructions, not the whole stage's.
-    super({ isRenderGroup: true });
+    // In the stage's render group, as the readout is (MultiplierReadout.ts): the countdown's glyphs swap
+    // textures and the title changes only with the language.
+    super();
     this.countdown.tint = 0xffec27;
     this.addChild(this.title, this.track, this.bar, this.countdown);
     this.setWords(words);
