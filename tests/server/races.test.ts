@@ -12,6 +12,7 @@ import { balanceOf, closeAllRounds, fundedPlayer, openRound, startRound } from '
 import { markStarted } from '../../src/server/game/rounds';
 import { capRound } from '../../src/server/risk/roundCap';
 import { testWallet } from './wallet';
+import { HOUSE_STRIPES } from '../../src/server/betting/transferKinds';
 import { startPostgres, type PostgresCluster } from './pg';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,7 +27,8 @@ async function someoneWaitsForALock(db: Db): Promise<void> {
   throw new Error('no statement waited for a lock within 5 s');
 }
 
-function raceSuite(name: string, env: () => Record<string, string>) {
+/** `manyConnections`: the database serves transactions side by side (PostgreSQL, not PGlite). */
+function raceSuite(name: string, env: () => Record<string, string>, manyConnections: boolean) {
   describe(`races on ${name}`, () => {
     let t: TestServer;
     let db: Db;
@@ -111,6 +113,52 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       expect(await balanceOf(db, twice.id)).toBe(4000n);
       expect(await checkLedger(db)).toEqual([]);
     });
+
+    it.runIf(manyConnections)(
+      "never deadlocks a batch with another server's lone bet of one of its players on the same house stripe",
+      async () => {
+        const first = await fundedPlayer(t.api, db, 1000);
+        let second = await fundedPlayer(t.api, db, 2000);
+        for (let more = 0; second.id % HOUSE_STRIPES !== first.id % HOUSE_STRIPES; more++) {
+          if (more === 4 * HOUSE_STRIPES) throw new Error('no player on the first one’s stripe');
+          second = await fundedPlayer(t.api, db, 2000);
+        }
+        await openRound(db, 2);
+        const place = (account: number) => ({
+          op: 'place',
+          account,
+          amount: 1000,
+          autoRate: 200,
+          cashoutAt: 200,
+          at: Date.now(),
+          maxActive: 2,
+          key: null,
+          fingerprint: null,
+        });
+        let batch: Promise<PromiseSettledResult<{ answers: object[] }[]>[]> | undefined;
+        // The other server's place_bet of the second player, held just after it locked the player's
+        // row: the batch, which places both players, waits for that row. Then the lone bet goes on
+        // to the stripe, which the batch must not be holding.
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT betting_round()`);
+          await tx.execute(sql`SELECT 1 FROM accounts WHERE id = ${second.id} FOR UPDATE`);
+          batch = Promise.allSettled([
+            queryRows<{ answers: object[] }>(
+              db,
+              sql`SELECT bet_batch(${JSON.stringify([place(first.id), place(second.id)])}::jsonb) AS answers`,
+            ),
+          ]);
+          await someoneWaitsForALock(db);
+          await tx.execute(sql`SELECT place_bet(${second.id}, 1000, 200, 200, ${Date.now()}::bigint, 2, null, null)`);
+        });
+        const [outcome] = await batch!;
+        expect(outcome!.status).toBe('fulfilled');
+        const [row] = (outcome as PromiseFulfilledResult<{ answers: object[] }[]>).value;
+        expect(row!.answers.map((answer) => 'refused' in answer)).toEqual([false, false]);
+        expect([await balanceOf(db, first.id), await balanceOf(db, second.id)]).toEqual([0n, 0n]);
+        expect(await checkLedger(db)).toEqual([]);
+      },
+    );
 
     it('settles cash-outs racing the crash as either won or lost, never both', async () => {
       const players = await Promise.all(Array.from({ length: 16 }, () => fundedPlayer(t.api, db, 1000)));
@@ -274,7 +322,7 @@ function raceSuite(name: string, env: () => Record<string, string>) {
   });
 }
 
-raceSuite('PGlite (one connection: requests queue, the outcome rules still hold)', () => ({}));
+raceSuite('PGlite (one connection: requests queue, the outcome rules still hold)', () => ({}), false);
 
 describe('a real PostgreSQL', () => {
   let cluster: PostgresCluster;
@@ -285,5 +333,5 @@ describe('a real PostgreSQL', () => {
   });
   afterAll(() => cluster?.stop());
 
-  raceSuite('PostgreSQL', () => ({ DATABASE_URL: url }));
+  raceSuite('PostgreSQL', () => ({ DATABASE_URL: url }), true);
 });
