@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createSignInMessageText } from '@solana/wallet-standard-util';
 import type { SignInInput } from '../../src/shared/protocol';
-import type { Db } from '../../src/server/db/client';
+import { queryRows, type Db } from '../../src/server/db/client';
 import { bets, ledgerEntries, rounds } from '../../src/server/db/schema';
 import { crashInstant } from '../../src/shared/growth';
 import { checkLedger } from '../../src/server/ledger/check';
@@ -12,6 +12,7 @@ import { balanceOf, closeAllRounds, fundedPlayer, openRound, startRound } from '
 import { markStarted } from '../../src/server/game/rounds';
 import { capRound } from '../../src/server/risk/roundCap';
 import { testWallet } from './wallet';
+import { HOUSE_STRIPES } from '../../src/server/betting/transferKinds';
 import { startPostgres, type PostgresCluster } from './pg';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,7 +27,8 @@ async function someoneWaitsForALock(db: Db): Promise<void> {
   throw new Error('no statement waited for a lock within 5 s');
 }
 
-function raceSuite(name: string, env: () => Record<string, string>) {
+/** `manyConnections`: the database serves transactions side by side (PostgreSQL, not PGlite). */
+function raceSuite(name: string, env: () => Record<string, string>, manyConnections: boolean) {
   describe(`races on ${name}`, () => {
     let t: TestServer;
     let db: Db;
@@ -66,6 +68,97 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       expect(await balanceOf(db, player.id)).toBe(8000n);
       expect(await checkLedger(db)).toEqual([]);
     });
+
+    it('judges bets and cancels arriving together each alone, sharing transactions (group commit)', async () => {
+      const players = await Promise.all(Array.from({ length: 12 }, () => fundedPlayer(t.api, db, 1000)));
+      const poor = await fundedPlayer(t.api, db, 500);
+      const twice = await fundedPlayer(t.api, db, 5000);
+      await openRound(db, 2);
+      const placed = await Promise.all([
+        ...players.map((p) => post<{ betId: string }>('/bet/create', { amount: 1000 }, p.token)),
+        post<{ betId: string }>('/bet/create', { amount: 1000 }, poor.token),
+      ]);
+      expect(placed.map((a) => a.status)).toEqual([...Array<number>(12).fill(200), 409]);
+      expect(placed[12]!.body.errorMessage).toBe('Not enough funds');
+      const ids = placed.slice(0, 12).map((a) => Number(a.body.data!.betId));
+      const [shared] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(distinct xmin::text)::int as n from bets where id in ${ids}`,
+      );
+      // One placement's transaction each would be 12: the ones that arrived while another was in the database shared one.
+      expect(shared!.n).toBeLessThan(12);
+
+      // The same Idempotency-Key twice among the cancels: its batch fails on the key, and each runs alone again.
+      const keyed = () =>
+        call<{ betId: string }>(
+          t.api,
+          'POST',
+          '/bet/create',
+          { amount: 1000 },
+          {
+            token: twice.token,
+            headers: { 'idempotency-key': 'arrived-together' },
+          },
+        );
+      const [first, second, ...cancels] = await Promise.all([
+        keyed(),
+        keyed(),
+        ...players.map((p, i) => post('/bet/cancel', { betId: String(ids[i]) }, p.token)),
+      ]);
+      expect([first!.status, second!.status]).toEqual([200, 200]);
+      expect(second!.body.data!.betId).toBe(first!.body.data!.betId);
+      expect(cancels.map((a) => a.status)).toEqual(Array<number>(12).fill(200));
+      for (const p of players) expect(await balanceOf(db, p.id)).toBe(1000n);
+      expect(await balanceOf(db, poor.id)).toBe(500n);
+      expect(await balanceOf(db, twice.id)).toBe(4000n);
+      expect(await checkLedger(db)).toEqual([]);
+    });
+
+    it.runIf(manyConnections)(
+      "never deadlocks a batch with another server's lone bet of one of its players on the same house stripe",
+      async () => {
+        const first = await fundedPlayer(t.api, db, 1000);
+        let second = await fundedPlayer(t.api, db, 2000);
+        for (let more = 0; second.id % HOUSE_STRIPES !== first.id % HOUSE_STRIPES; more++) {
+          if (more === 4 * HOUSE_STRIPES) throw new Error('no player on the first one’s stripe');
+          second = await fundedPlayer(t.api, db, 2000);
+        }
+        await openRound(db, 2);
+        const place = (account: number) => ({
+          op: 'place',
+          account,
+          amount: 1000,
+          autoRate: 200,
+          cashoutAt: 200,
+          at: Date.now(),
+          maxActive: 2,
+          key: null,
+          fingerprint: null,
+        });
+        let batch: Promise<PromiseSettledResult<{ answers: object[] }[]>[]> | undefined;
+        // The other server's place_bet of the second player, held just after it locked the player's
+        // row: the batch, which places both players, waits for that row. Then the lone bet goes on
+        // to the stripe, which the batch must not be holding.
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT betting_round()`);
+          await tx.execute(sql`SELECT 1 FROM accounts WHERE id = ${second.id} FOR UPDATE`);
+          batch = Promise.allSettled([
+            queryRows<{ answers: object[] }>(
+              db,
+              sql`SELECT bet_batch(${JSON.stringify([place(first.id), place(second.id)])}::jsonb) AS answers`,
+            ),
+          ]);
+          await someoneWaitsForALock(db);
+          await tx.execute(sql`SELECT place_bet(${second.id}, 1000, 200, 200, ${Date.now()}::bigint, 2, null, null)`);
+        });
+        const [outcome] = await batch!;
+        expect(outcome!.status).toBe('fulfilled');
+        const [row] = (outcome as PromiseFulfilledResult<{ answers: object[] }[]>).value;
+        expect(row!.answers.map((answer) => 'refused' in answer)).toEqual([false, false]);
+        expect([await balanceOf(db, first.id), await balanceOf(db, second.id)]).toEqual([0n, 0n]);
+        expect(await checkLedger(db)).toEqual([]);
+      },
+    );
 
     it('settles cash-outs racing the crash as either won or lost, never both', async () => {
       const players = await Promise.all(Array.from({ length: 16 }, () => fundedPlayer(t.api, db, 1000)));
@@ -219,14 +312,17 @@ function raceSuite(name: string, env: () => Record<string, string>) {
       });
       expect((await cancel!).status).toBe(409);
       expect(await balanceOf(db, players[0]!.id)).toBe(0n);
-      const rows = await db.select().from(bets).where(inArray(bets.id, ids.map(Number)));
+      const rows = await db
+        .select()
+        .from(bets)
+        .where(inArray(bets.id, ids.map(Number)));
       expect(rows.map((row) => row.cashoutAt)).toEqual([150, 150]);
       expect(await checkLedger(db)).toEqual([]);
     });
   });
 }
 
-raceSuite('PGlite (one connection: requests queue, the outcome rules still hold)', () => ({}));
+raceSuite('PGlite (one connection: requests queue, the outcome rules still hold)', () => ({}), false);
 
 describe('a real PostgreSQL', () => {
   let cluster: PostgresCluster;
@@ -237,5 +333,5 @@ describe('a real PostgreSQL', () => {
   });
   afterAll(() => cluster?.stop());
 
-  raceSuite('PostgreSQL', () => ({ DATABASE_URL: url }));
+  raceSuite('PostgreSQL', () => ({ DATABASE_URL: url }), true);
 });

@@ -13,6 +13,7 @@ import { refreshTokens } from '../db/schema';
 import { accountRef, type AccountRef } from '../ledger/accounts';
 import { Refusal } from '../Refusal';
 import { randomToken } from './random';
+import { Batches } from '../db/Batches';
 
 /** Access tokens are short-lived: a stolen one is useless after 15 minutes. */
 const ACCESS_TTL_SECONDS = 15 * 60;
@@ -27,6 +28,8 @@ const ISSUER = 'moonrush';
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 /** Access tokens verified lately: a player sends the same one for 15 minutes, and WebCrypto's HMAC costs more than the rest of a bet. */
 const VERIFIED_KEPT = 20_000;
+/** Families checked in one statement at most. */
+const SESSION_BATCH = 500;
 
 /** Drops the oldest entry of a map kept in insertion order once it holds `max`. */
 function keepAtMost<K, V>(map: Map<K, V>, max: number): void {
@@ -40,21 +43,31 @@ export class Tokens {
   /** Families found alive (until when that is trusted) or revoked (0: for good), oldest first. */
   private readonly families = new Map<string, number>();
 
-  /** Whether a family has an unexpired refresh token: built once, since it runs on most requests. */
-  private readonly liveToken;
+  /**
+   * Which of the families asked together have an unexpired refresh token: one statement for every
+   * family checked while the previous one was in the database (db/Batches.ts), built once.
+   */
+  private readonly liveFamilies;
 
   constructor(
     private readonly db: Db,
     private readonly secret: Uint8Array,
   ) {
-    this.liveToken = db
-      .select({ id: refreshTokens.id })
+    const live = db
+      .selectDistinct({ family: refreshTokens.family })
       .from(refreshTokens)
       .where(
-        and(eq(refreshTokens.family, sql.placeholder('family')), gt(refreshTokens.expiresAt, sql.placeholder('now'))),
+        and(
+          sql`${refreshTokens.family} IN (SELECT jsonb_array_elements_text(${sql.placeholder('families')}::jsonb))`,
+          gt(refreshTokens.expiresAt, sql.placeholder('now')),
+        ),
       )
-      .limit(1)
       .prepare('session_live');
+    this.liveFamilies = new Batches<string, boolean>(async (families) => {
+      const rows = await live.execute({ families: JSON.stringify(families), now: Date.now() });
+      const alive = new Set(rows.map((row) => row.family));
+      return families.map((family) => ({ status: 'fulfilled', value: alive.has(family) }));
+    }, SESSION_BATCH);
   }
 
   /** A fresh sign-in of `account`: the first refresh token of a new family and an access token of it. */
@@ -121,13 +134,13 @@ export class Tokens {
   private async isLive(family: string, now = Date.now()): Promise<boolean> {
     const trustedUntil = this.families.get(family);
     if (trustedUntil !== undefined && (trustedUntil === 0 || now < trustedUntil)) return trustedUntil !== 0;
-    const [row] = await this.liveToken.execute({ family, now });
+    const live = await this.liveFamilies.run(family);
     // A logout in this process while the query ran has the last word.
     if (this.families.get(family) === 0) return false;
     this.families.delete(family);
     keepAtMost(this.families, VERIFIED_KEPT);
-    this.families.set(family, row ? now + SESSION_CHECK_MS : 0);
-    return row !== undefined;
+    this.families.set(family, live ? now + SESSION_CHECK_MS : 0);
+    return live;
   }
 
   /** The family of a refresh token that has not expired, or null (for per-session rate limits). */

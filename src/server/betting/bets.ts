@@ -1,6 +1,7 @@
 /**
- * Placing, canceling and cashing out bets (docs/architecture.md "Game rules"), one statement each (place_bet.sql,
- * cancel_bet.sql, cash_out.sql). Placing and canceling hold the round's betting lock shared, so the
+ * Placing, canceling and cashing out bets (docs/architecture.md "Game rules"), one database function each
+ * (place_bet.sql, cancel_bet.sql, cash_out.sql); placements and cancels arriving together share one
+ * statement (BetBatch.ts). Placing and canceling hold the round's betting lock shared, so the
  * engine's start waits for them and the race with the start is settled by PostgreSQL. A cash-out
  * locks its bet only: it is judged on the round's start and crash point, which never change once
  * the round started, and every settlement of a bet locks that bet first.
@@ -14,6 +15,7 @@ import type { BetIdResponse, CashOutResponse } from '../../shared/protocol';
 import { queryRows, type Db } from '../db/client';
 import type { AbandonedRounds } from '../game/AbandonedRounds';
 import type { AccountRef } from '../ledger/accounts';
+import { batched } from './BetBatch';
 import { betFromJson, publishBet, toBet, type BetJson, type BetOutlet, type BetRow } from './betRows';
 import { Refusal } from '../Refusal';
 import { limitRefusal, stakeLimitRefusal, type LimitRefusalJson } from '../risk/playerLimits';
@@ -33,9 +35,9 @@ export interface IdempotencyClaim {
 }
 
 /**
- * Places a bet on the round taking bets; `target` is the auto cash-out rate in hundredths. One
- * statement (the database's place_bet): the round's betting lock, the two-bet limit under the
- * account's row lock, the bet, the debit and its ledger row, and the claim's answer.
+ * Places a bet on the round taking bets; `target` is the auto cash-out rate in hundredths. The
+ * database's place_bet (batched with others arriving at once): the round's betting lock, the
+ * two-bet limit under the account's row lock, the bet, the debit and its ledger row, and the claim's answer.
  */
 export async function placeBet(
   betting: Betting,
@@ -45,12 +47,17 @@ export async function placeBet(
   claim?: IdempotencyClaim,
 ): Promise<BetIdResponse> {
   const cashoutAt = cashoutTarget(amount, target, betting.maxWin);
-  const [row] = await queryRows<{ bet: (BetJson & { answer: BetIdResponse }) | PlaceRefusal }>(
-    betting.db,
-    sql`SELECT place_bet(${account.id}, ${amount}, ${target}, ${cashoutAt}, ${Date.now()}::bigint,
-          ${MAX_ACTIVE_BETS_PER_ROUND}, ${claim?.key ?? null}, ${claim?.fingerprint ?? null}) AS bet`,
-  );
-  const json = row!.bet;
+  const json = (await batched(betting.db, {
+    op: 'place',
+    account: account.id,
+    amount,
+    autoRate: target,
+    cashoutAt,
+    at: Date.now(),
+    maxActive: MAX_ACTIVE_BETS_PER_ROUND,
+    key: claim?.key ?? null,
+    fingerprint: claim?.fingerprint ?? null,
+  })) as (BetJson & { answer: BetIdResponse }) | PlaceRefusal;
   if ('refused' in json) throwPlaceRefusal(json);
   const { answer, ...bet } = json;
   publishBet(betting, 'BET_CREATED', toBet(betOrRefusal(bet), account.nickname));
@@ -60,9 +67,7 @@ export async function placeBet(
 
 /** What place_bet answers instead of a bet: a limit's refusal, the house's per-bet cap, or one of REFUSED. */
 type PlaceRefusal =
-  | LimitRefusalJson
-  | { refused: 'house_limit'; maxBetProfit: number }
-  | { refused: 'closed' | 'limit' | 'funds' };
+  LimitRefusalJson | { refused: 'house_limit'; maxBetProfit: number } | { refused: 'closed' | 'limit' | 'funds' };
 
 function throwPlaceRefusal(json: PlaceRefusal): never {
   // The amount is at most the table's largest bet (the route checked), so the house's cover is the bound.
@@ -98,11 +103,9 @@ export async function refuseLargeStake(db: Db, accountId: number, amount: number
 
 /** Takes a bet back with a full refund, only before its round starts (the database's cancel_bet). */
 export async function cancelBet(betting: Betting, account: AccountRef, betId: number): Promise<BetIdResponse> {
-  const [row] = await queryRows<{ bet: BetJson | { refused: string } }>(
-    betting.db,
-    sql`SELECT cancel_bet(${account.id}, ${betId}, ${Date.now()}::bigint) AS bet`,
-  );
-  publishBet(betting, 'BET_CANCELED', toBet(betOrRefusal(row!.bet), account.nickname));
+  const json = (await batched(betting.db, { op: 'cancel', account: account.id, bet: betId, at: Date.now() })) as
+    BetJson | { refused: string };
+  publishBet(betting, 'BET_CANCELED', toBet(betOrRefusal(json), account.nickname));
   return { betId: String(betId) };
 }
 

@@ -21,13 +21,9 @@ DECLARE
   v_asked integer := p_cashout_at;
   v_answer jsonb;
 BEGIN
-  SELECT id, max_bet_profit INTO v_round, v_max_profit FROM rounds WHERE state = 'CREATED' ORDER BY id DESC LIMIT 1;
+  v_round := betting_round();
   IF v_round IS NULL THEN RETURN '{"refused": "closed"}'; END IF;
-  PERFORM lock_betting(v_round, false);
-  -- A new snapshot: a start that committed while we waited for the lock is seen here.
-  IF NOT EXISTS (SELECT 1 FROM rounds WHERE id = v_round AND state = 'CREATED') THEN
-    RETURN '{"refused": "closed"}';
-  END IF;
+  SELECT max_bet_profit INTO v_max_profit FROM rounds WHERE id = v_round;
   -- The account row lock serialises one player's bets, so the count below sees them all.
   SELECT balance INTO v_balance FROM accounts WHERE id = p_account FOR UPDATE;
   IF v_balance IS NULL THEN RAISE EXCEPTION 'account % does not exist', p_account; END IF;

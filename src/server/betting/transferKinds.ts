@@ -60,7 +60,7 @@ export type HouseKind = keyof typeof HOUSE_KINDS;
  * modulo this, so bets of different players seldom wait for one row. Any stripe gives the same
  * sum; this only spreads the writes.
  */
-const HOUSE_STRIPES = 16;
+export const HOUSE_STRIPES = 16;
 
 const id = (account: HouseAccount) => HOUSE_ACCOUNTS[account].id;
 const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
