@@ -24,6 +24,7 @@ function staticGraph(id: string, info: (id: string) => ModuleInfo | null, found 
 export function bootChunkGroup(entry: string, boot: string): Group {
   let page: Set<string> | undefined;
   return {
+    includeDependenciesRecursively: false,
     name(id, ctx) {
       const info = (module: string) => ctx.getModuleInfo(module);
       if (!page) {

@@ -34,6 +34,8 @@ export function preloadBootPlugin(): Plugin {
         );
         if (!bundle || !chunk || !boot) throw new Error(`no chunk for ${BOOT} in the build of index.html`);
         const loaded = withImports(bundle, chunk.fileName);
+        // A static import would evaluate boot's code before the entry's wait for the first paint.
+        if (loaded.has(boot.fileName)) throw new Error(`${chunk.fileName} imports boot's chunk statically`);
         const chunks = [...withImports(bundle, boot.fileName)].filter((file) => !loaded.has(file));
         const tags = chunks.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`);
         const ENTRY = '<script type="module"';

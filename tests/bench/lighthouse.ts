@@ -64,7 +64,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const shown = (value: number, unit: string) =>
   unit === 's' ? `${(value / 1000).toFixed(2)} s` : unit === 'ms' ? `${Math.round(value)} ms` : value.toFixed(3);
 
-async function startServer(): Promise<{ origin: string; stop(): void }> {
+async function startServer(): Promise<{ origin: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'moonrush-lighthouse-'));
   const child = spawn('npm', ['start'], {
@@ -84,8 +84,11 @@ async function startServer(): Promise<{ origin: string; stop(): void }> {
   }
   return {
     origin,
-    stop() {
+    /** Stops the server, then removes its data folder (its shutdown still reads the folder's lock). */
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
       process.kill(-child.pid!, 'SIGTERM');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -127,6 +130,6 @@ try {
   console.log(`  ${scores.join(', ')}`);
   console.log(`  ${metrics.join(', ')}`);
 } finally {
-  server.stop();
+  await server.stop();
   if (!values['report-dir']) rmSync(folder, { recursive: true, force: true });
 }
