@@ -166,25 +166,34 @@ async function chatFor(ms: number): Promise<void> {
   }
   await Promise.all(pending);
 }
-/** The server's CPU time and its write system calls (/proc/PID/io `syscw`: a socket write is one) so far. */
+/**
+ * The server's CPU time and its write system calls (/proc/PID/io `syscw`: a socket write is one) so
+ * far, and the CPU time of the load process and of this one (which sends the chat): the load shares
+ * the server's cores, so what it spends in a window delays the server's writes and its own reads.
+ */
 function serverCounters() {
   const io = readFileSync(`/proc/${server.pid}/io`, 'utf8');
-  return { ms: performance.now(), cpu: cpuSeconds(server.pid!, false), writes: Number(/syscw: (\d+)/.exec(io)![1]) };
+  const own = process.cpuUsage();
+  return {
+    ms: performance.now(),
+    cpu: cpuSeconds(server.pid!, false),
+    writes: Number(/syscw: (\d+)/.exec(io)![1]),
+    loadCpu: cpuSeconds(load.pid!, false),
+    ownCpu: (own.user + own.system) / 1e6,
+  };
 }
+type Work = ReturnType<typeof serverCounters>;
 /** Per phase, the server's wall time, CPU seconds and write calls: what chat costs whatever else the machine runs. */
-const serverWork = new Map<string, { ms: number; cpu: number; writes: number }>();
+const serverWork = new Map<string, Work>();
 /** Runs one phase, adding the server's work during it to serverWork. */
 async function phase(name: string, run: () => Promise<unknown>): Promise<void> {
   load.stdin!.write(`phase ${name}\n`);
   const before = serverCounters();
   await run();
   const after = serverCounters();
-  const sum = serverWork.get(name) ?? { ms: 0, cpu: 0, writes: 0 };
-  serverWork.set(name, {
-    ms: sum.ms + after.ms - before.ms,
-    cpu: sum.cpu + after.cpu - before.cpu,
-    writes: sum.writes + after.writes - before.writes,
-  });
+  const sum = serverWork.get(name) ?? { ms: 0, cpu: 0, writes: 0, loadCpu: 0, ownCpu: 0 };
+  const keys = Object.keys(sum) as (keyof Work)[];
+  serverWork.set(name, Object.fromEntries(keys.map((key) => [key, sum[key] + after[key] - before[key]])) as Work);
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Names the phase to the load process and runs it: one window of `seconds` without chat, or windows in turn. */
@@ -277,6 +286,10 @@ console.log(
     ...[...serverWork].map(
       ([phase, w]) =>
         `server per second ${phase.padEnd(6)} CPU ${((w.cpu / w.ms) * 1e6).toFixed(0)} ms, ${((w.writes / w.ms) * 1000).toFixed(0)} write calls`,
+    ),
+    ...[...serverWork].map(
+      ([phase, w]) =>
+        `load per second ${phase.padEnd(8)} CPU ${((w.loadCpu / w.ms) * 1e6).toFixed(0)} ms in the subscribers' process, ${((w.ownCpu / w.ms) * 1e6).toFixed(0)} ms in this one`,
     ),
     `dropped during the run  ${result.closedEarly}`,
     `game events lost        ${result.lost.events} round events and ${result.lost.rates} GAME_RATEs (${result.lost.sockets} sockets) over ${result.lost.rounds} rounds created and ended while measuring`,
