@@ -17,7 +17,7 @@ import { fundedPlayer } from '../server/betting';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { startServer, type TestServer } from '../server/harness';
 import { balanceOf, call, playerWithCoins } from '../server/paymentClient';
-import { openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForBettingWindow, waitForStage, type Browser } from './browser';
 import { dialog, profileButton, signInByEmail, submitAmount, WALLET_SERVER_ENV } from './walletPage';
 
 const TEST = { timeout: 180_000 };
@@ -104,7 +104,7 @@ describe('the operator console in Chromium', () => {
       // the 2.5 s window may close before the bet lands ("Betting is closed"): the next window then.
       let bet = { status: 0 };
       for (let window = 0; window < 3 && bet.status !== 200; window += 1) {
-        await waitForStage(player, (probe) => probe.phase === 'waiting', 60_000);
+        await waitForBettingWindow(player);
         bet = await call<{ betId: string }>(t, 'POST', '/bet/create', { amount: 1000 }, bettor.token);
       }
       expect(bet.status).toBe(200);
