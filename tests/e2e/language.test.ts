@@ -12,7 +12,7 @@ import { call } from '../server/client';
 import { startServer, type TestServer } from '../server/harness';
 import { openBrowser, waitForBettingWindow, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
-import { shoot } from './walletPage';
+import { openWithStorage, shoot } from './walletPage';
 
 const TIMEOUT_MS = 120_000;
 const TEST = { timeout: TIMEOUT_MS };
@@ -121,11 +121,7 @@ describe('the page in the browser’s language', () => {
     );
     expect(excluded.status).toBe(200);
     // Back to Spanish (the last test picked Russian), signed in as the excluded player.
-    await page.evaluate((token) => {
-      localStorage.setItem('language', 'es');
-      localStorage.setItem('access_token', token);
-    }, player.token);
-    await page.reload();
+    await openWithStorage(page, new URL(page.url()).origin, { language: 'es', access_token: player.token });
     await poll(() => profileLabel(page)).toMatch(/^1\.?000 \$$/);
     await waitForBettingWindow(page);
     await page.getByTestId('bet-main-0').click();

@@ -18,7 +18,7 @@ import { fixedCrashPoints } from '../server/crashPoints';
 import { startServer, type TestServer } from '../server/harness';
 import { balanceOf, call, playerWithCoins } from '../server/paymentClient';
 import { openBrowser, waitForBettingWindow, waitForStage, type Browser } from './browser';
-import { dialog, profileButton, signInByEmail, submitAmount, WALLET_SERVER_ENV } from './walletPage';
+import { dialog, openWithStorage, profileButton, signInByEmail, submitAmount, WALLET_SERVER_ENV } from './walletPage';
 
 const TEST = { timeout: 180_000 };
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
@@ -142,8 +142,7 @@ describe('the operator console in Chromium', () => {
   /** A wallet player with 10,000 coins on the player's tab, the profile modal open. */
   async function walletPlayerOnPage() {
     const who = await playerWithCoins(t, 1);
-    await player.evaluate((token) => localStorage.setItem('access_token', token), who.token);
-    await player.reload();
+    await openWithStorage(player, origin(), { access_token: who.token });
     await waitForStage(player, (probe) => probe.ready, 90_000);
     await profileButton(player).click();
     await dialog(player, 'Your profile').waitFor();

@@ -12,7 +12,7 @@ import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
 import { openBrowser, PHONE_SIZES, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
-import { balanceReads } from './walletPage';
+import { balanceReads, openWithStorage } from './walletPage';
 
 const TEST = { timeout: 180_000 };
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 60_000, interval: 100 });
@@ -46,9 +46,7 @@ describe('a phone reaches the second panel and the live bets', () => {
       const { page } = browser;
       const player = await fundedPlayer(server.api, server.server.services.database.db, 100_000);
       await page.setViewportSize({ width, height });
-      await page.goto(server.api.replace('/api/v1', ''));
-      await page.evaluate((token) => localStorage.setItem('access_token', token), player.token);
-      await page.reload();
+      await openWithStorage(page, server.api.replace('/api/v1', ''), { access_token: player.token });
       await balanceReads(page, '1.000 $');
       await waitForStage(page, (probe) => probe.ready, 90_000);
 

@@ -39,6 +39,19 @@ export async function connect(page: Page, walletName: string): Promise<void> {
   await modal.getByRole('button', { name: /^\w{4}\.\.\w{4}$/ }).waitFor({ timeout: 15_000 });
 }
 
+/**
+ * Opens the page at `origin` with `entries` in its localStorage (a session's access token, a
+ * language). They are written on a file of that origin that runs none of the page's code: an open
+ * page keeps its own session in localStorage and could write it back over them before a reload.
+ */
+export async function openWithStorage(page: Page, origin: string, entries: Record<string, string>): Promise<void> {
+  await page.goto(`${origin}/favicon.svg`);
+  await page.evaluate((items) => {
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, entries);
+  await page.goto(origin);
+}
+
 /** 'Login' → 'Connect your wallet' → email and password ('correct horse', as fundedPlayer sets) → 'Your profile', closed. */
 export async function signInByEmail(page: Page, email: string): Promise<void> {
   await profileButton(page).click();
