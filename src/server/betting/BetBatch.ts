@@ -11,7 +11,7 @@
  */
 
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { answeredByDatabase, queryRows, type Db } from '../db/client';
 import { Batches, type Outcome } from '../db/Batches';
 import { HOUSE_STRIPES } from './transferKinds';
 
@@ -56,14 +56,6 @@ async function alone(db: Db, op: Op): Promise<Answer> {
   return row!.answer;
 }
 
-/** True for an error PostgreSQL answered (the statement's transaction was rolled back), not a lost connection. */
-function refusedByDatabase(error: unknown): boolean {
-  const severity = (e: unknown) => (e as { severity?: unknown } | null | undefined)?.severity;
-  return (
-    typeof severity(error) === 'string' || typeof severity((error as { cause?: unknown } | null)?.cause) === 'string'
-  );
-}
-
 /** One batch: alone when it holds one operation; else bet_batch, or each alone again when PostgreSQL refused it. */
 async function send(db: Db, ops: Op[]): Promise<Outcome<Answer>[]> {
   if (ops.length === 1) return Promise.allSettled([alone(db, ops[0]!)]);
@@ -74,7 +66,7 @@ async function send(db: Db, ops: Op[]): Promise<Outcome<Answer>[]> {
     );
     return row!.answers.map((value) => ({ status: 'fulfilled', value }));
   } catch (error) {
-    if (!refusedByDatabase(error)) throw error;
+    if (!answeredByDatabase(error)) throw error;
     return Promise.allSettled(ops.map((op) => alone(db, op)));
   }
 }

@@ -21,10 +21,20 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db | Tx, 
   return Array.isArray(result) ? result : result.rows;
 }
 
-/** PostgreSQL's unique_violation, on the error or on the driver error Drizzle wraps. */
+/** A field of PostgreSQL's error: on the error, and on the driver error Drizzle wraps. */
+function errorFields(error: unknown, field: 'code' | 'severity'): unknown[] {
+  const of = (e: unknown) => (e as Record<string, unknown> | null | undefined)?.[field];
+  return [of(error), of((error as { cause?: unknown } | null)?.cause)];
+}
+
+/** PostgreSQL's unique_violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (e: unknown) => (e as { code?: unknown } | null | undefined)?.code;
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505';
+  return errorFields(error, 'code').includes('23505');
+}
+
+/** An error PostgreSQL answered (its statement's transaction was rolled back), not a lost connection. */
+export function answeredByDatabase(error: unknown): boolean {
+  return errorFields(error, 'severity').some((severity) => typeof severity === 'string');
 }
 
 export interface Database {
