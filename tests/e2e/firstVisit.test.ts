@@ -10,7 +10,7 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForBettingWindow, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 
 const ROUND_SETTINGS = { STATIC_DIR: TEST_DIST, BETTING_MS: '3000', PAUSE_MS: '600', TICK_MS: '100' };
@@ -162,7 +162,7 @@ describe('a first visit in Chromium', () => {
       expect(reached).toBe(true);
       const label = () => mainButton(0).locator('.bet-main-label').textContent();
       for (let attempt = 0; ; attempt += 1) {
-        await waitForStage(page, (probe) => probe.phase === 'waiting', TIMEOUT_MS);
+        await waitForBettingWindow(page, TIMEOUT_MS);
         await page.keyboard.press('Enter');
         await poll(label).toBe('CANCEL');
         await poll(label).not.toBe('CANCEL');

@@ -11,7 +11,7 @@ import { seedChains } from '../../src/server/db/schema';
 import { roundHash } from '../../src/shared/fairness';
 import { fundedPlayer } from '../server/betting';
 import type { TestServer } from '../server/harness';
-import { openBrowser, waitForStage } from './browser';
+import { openBrowser, waitForBettingWindow, waitForStage } from './browser';
 import { openGamePage, type GamePage } from './gamePage';
 import { signInByEmail } from './walletPage';
 
@@ -136,7 +136,7 @@ describe('the HUD in Chromium against the real server', () => {
         Number((await profileButton().textContent())!.replace(' $', '').replace(/\./g, '').replace(',', '.'));
       for (let attempt = 0; ; attempt += 1) {
         const before = await coins();
-        await waitForStage(page, (probe) => probe.phase === 'waiting', TIMEOUT_MS);
+        await waitForBettingWindow(page, TIMEOUT_MS);
         await mainButton(0).click();
         // A click as the window closes (the page a moment behind the server) queues the bet for the
         // next round (WAITING), whose GAME_CREATED places it.

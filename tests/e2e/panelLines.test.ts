@@ -13,7 +13,7 @@ import type { Envelope, ReservesResponse } from '../../src/shared/protocol';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, waitForStage, type Browser } from './browser';
+import { openBrowser, waitForBettingWindow, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 import { signInByEmail } from './walletPage';
 
@@ -59,7 +59,7 @@ describe("a bet panel's lines", () => {
     await poll(notice).toBe('The largest bet is 100.000 coins');
     await panel().getByLabel('Bet amount').fill('150000');
 
-    await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+    await waitForBettingWindow(page);
     const answer = page.waitForResponse((response) => response.url().endsWith('/bet/create'));
     await page.getByTestId('bet-main-0').click();
     const refusal = (await (await answer).json()) as Envelope;

@@ -19,7 +19,7 @@ import { fixedCrashPoints } from '../server/crashPoints';
 import { fundedPlayer } from '../server/betting';
 import { freePort } from '../server/freePort';
 import { startServer, type TestServer } from '../server/harness';
-import { waitForBettingWindow, waitForStage, type Browser } from './browser';
+import { waitForBettingWindow, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 import { openGamePage, openStage, type GamePage } from './gamePage';
 import { balanceReads, shoot, signInByEmail } from './walletPage';
@@ -95,7 +95,7 @@ describe('settlements on screen', () => {
       const db = server.server.services.database.db;
       await poll(() => label(page), 60_000).toBe('BET');
       await panel(page).getByRole('switch', { name: 'Auto cash out' }).uncheck({ force: true });
-      await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+      await waitForBettingWindow(page);
       // This round the house may pay one bet at most 100 coins: the 200-coin bet cashes out at x1.50 at most.
       const [open] = await db
         .select()
