@@ -1,13 +1,15 @@
 /**
- * `npm run bench:fanout [-- --clients N --seconds S --chat-rate R --db pglite|postgres --profile]`:
+ * `npm run bench:fanout [-- --clients N --seconds S --chat-rate R --no-chat-read --db pglite|postgres --profile]`:
  * starts the game server as a child process (short rounds, default tick), runs N STOMP subscribers
  * in a separate load process on loopback for a bounded time, and prints GAME_RATE's fan-out latency
  * p50/p99, the game events lost (fanoutLosses.ts), the server's event-loop delay p99, its memory per
  * connection and what that makes the ceiling within 1 GiB, and the machine's load average. With --chat-rate every
  * subscriber also reads one chat room, and the measured time alternates windows without chat and
  * windows with R messages a second (docs/benchmarks/fanout.md "Chat"): the same server and sockets,
- * so the two compare. With --db postgres the server keeps its data in a throwaway PostgreSQL cluster
- * (processes of its own) instead of PGlite, which runs in the server's own thread (the default).
+ * so the two compare; with --no-chat-read the messages are sent but no subscriber reads the room
+ * (what the server's handling of a message costs the game, apart from delivering it). With --db
+ * postgres the server keeps its data in a throwaway PostgreSQL cluster (processes of its own)
+ * instead of PGlite, which runs in the server's own thread (the default).
  * With --profile the server writes a V8 CPU profile (--cpu-prof) when it stops; its folder is printed.
  * Without chat, the same subscribers then run on RabbitMQ Web-STOMP at the rate moonrush's received
  * and both are printed side by side (rabbit.ts; `--no-rabbitmq` skips it).
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '20' },
     'chat-rate': { type: 'string', default: '0' },
+    'chat-read': { type: 'boolean', default: true },
     db: { type: 'string', default: 'pglite' },
     profile: { type: 'boolean', default: false },
     rabbitmq: { type: 'boolean', default: true },
@@ -211,7 +214,7 @@ const load = tsx('tests/bench/fanoutLoad.ts', [
   `ws://127.0.0.1:${port}/api/v1/ws/init`,
   '--clients',
   String(clients),
-  ...(chatRate > 0 ? ['--chat', chatDestination('en')] : []),
+  ...(chatRate > 0 && values['chat-read'] ? ['--chat', chatDestination('en')] : []),
 ]);
 // Bounded in time whatever happens (a subscriber that never hears CONNECTED would wait forever).
 const limitSeconds = seconds + 600;
