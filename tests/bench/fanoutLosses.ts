@@ -21,12 +21,19 @@ interface Round {
   stride: number;
 }
 
-const EVENT = /"eventType":"(GAME_[A-Z]+)","data":\{"gameId":"(\d+)"(?:,"rate":[\d.]+,"elapsedMs":(\d+))?(?:[^}]*?"everyMs":(\d+))?/g;
+const EVENT =
+  /"eventType":"(GAME_[A-Z]+)","data":\{"gameId":"(\d+)"(?:,"rate":[\d.]+,"elapsedMs":(\d+))?(?:[^}]*?"everyMs":(\d+))?/g;
 
 export class Losses {
   private measuring = false;
   private sockets = 0;
   private readonly rounds = new Map<string, Round>();
+  /**
+   * Rounds whose GAME_CREATED some socket got before the measuring began: not counted. Its fan-out
+   * can straddle begin() (which runs between two sockets' messages), and counting it from the
+   * sockets after would take the others' GAME_CREATED for lost.
+   */
+  private readonly createdBefore = new Set<string>();
 
   /** From now on, rounds that are created are counted (`sockets` are open). */
   begin(sockets: number): void {
@@ -42,7 +49,8 @@ export class Losses {
   /** Notes the game events in one WebSocket message a socket received. */
   see(socket: number, text: string): void {
     for (const [, type, gameId, elapsedMs, everyMs] of text.matchAll(EVENT)) {
-      if (type === 'GAME_CREATED' && this.measuring && !this.rounds.has(gameId!))
+      if (type === 'GAME_CREATED' && !this.measuring && !this.rounds.has(gameId!)) this.createdBefore.add(gameId!);
+      if (type === 'GAME_CREATED' && this.measuring && !this.rounds.has(gameId!) && !this.createdBefore.has(gameId!))
         this.rounds.set(gameId!, {
           endedInTime: false,
           types: new Set(),
