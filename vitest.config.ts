@@ -16,8 +16,8 @@ const postgresFiles = readdirSync('tests/server')
 /**
  * Files run side by side: most of a server file's time is spent waiting (betting windows, flights,
  * a database, a child process), so three at once keep two cores busy. Every file starts its own
- * servers on free ports and its own PostgreSQL and Redis, so none waits for another's. Four were
- * slower (2026-11-29: 96 of 130 files in 11 minutes at a load average of 7): the cores are full.
+ * servers on free ports and its own PostgreSQL and Redis, so none waits for another's. Four did not
+ * help (2026-11-29: 96 of the 130 files after 11 minutes, load average 7): the cores are full.
  */
 const SIDE_BY_SIDE = 3;
 const sideBySide = { maxWorkers: SIDE_BY_SIDE, sequence: { groupOrder: 0 } };
