@@ -49,15 +49,17 @@ export class Losses {
   /** Notes the game events in one WebSocket message a socket received. */
   see(socket: number, text: string): void {
     for (const [, type, gameId, elapsedMs, everyMs] of text.matchAll(EVENT)) {
-      if (type === 'GAME_CREATED' && !this.measuring && !this.rounds.has(gameId!)) this.createdBefore.add(gameId!);
-      if (type === 'GAME_CREATED' && this.measuring && !this.rounds.has(gameId!) && !this.createdBefore.has(gameId!))
-        this.rounds.set(gameId!, {
-          endedInTime: false,
-          types: new Set(),
-          states: new Uint16Array(this.sockets),
-          rates: Array.from({ length: this.sockets }, () => []),
-          stride: 1,
-        });
+      if (type === 'GAME_CREATED' && !this.rounds.has(gameId!) && !this.createdBefore.has(gameId!)) {
+        if (!this.measuring) this.createdBefore.add(gameId!);
+        else
+          this.rounds.set(gameId!, {
+            endedInTime: false,
+            types: new Set(),
+            states: new Uint16Array(this.sockets),
+            rates: Array.from({ length: this.sockets }, () => []),
+            stride: 1,
+          });
+      }
       const round = this.rounds.get(gameId!);
       if (!round || socket >= this.sockets) continue;
       if (everyMs !== undefined) round.stride = Math.round(Number(everyMs) / DEFAULT_TICK_MS);

@@ -208,7 +208,7 @@ describe('the operator console in Chromium', () => {
     await ops.getByRole('button', { name: 'Unblock' }).waitFor();
 
     // In a betting window, so that the block is the one reason to refuse.
-    await waitForStage(player, (probe) => probe.phase === 'waiting', 60_000);
+    await waitForBettingWindow(player);
     const refused = await call(t, 'POST', '/bet/create', { amount: 1000 }, blocked.token);
     expect(refused.body.success).toBe(false);
     expect(refused.body.errorMessage).toMatch(/blocked/i);

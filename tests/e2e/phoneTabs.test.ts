@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedCrashPoints } from '../server/crashPoints';
 import { fundedPlayer } from '../server/betting';
 import { startServer, type TestServer } from '../server/harness';
-import { openBrowser, PHONE_SIZES, waitForStage, type Browser } from './browser';
+import { openBrowser, PHONE_SIZES, waitForBettingWindow, waitForStage, type Browser } from './browser';
 import { TEST_DIST } from './buildClient';
 import { balanceReads, openWithStorage } from './walletPage';
 
@@ -60,7 +60,7 @@ describe('a phone reaches the second panel and the live bets', () => {
       // A busy machine can deliver the click after the betting window: then the next window.
       const label = () => page.getByTestId('bet-main-1').locator('.bet-main-label').textContent();
       for (let attempt = 1; ; attempt++) {
-        await waitForStage(page, (probe) => probe.phase === 'waiting', 60_000);
+        await waitForBettingWindow(page);
         await page.getByTestId('bet-main-1').click();
         const placed = await expect
           .poll(label, { timeout: 15_000, interval: 100 })
